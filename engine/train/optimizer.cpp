@@ -1,5 +1,6 @@
 #include "train/optimizer.h"
 
+#include "config/run_config.h"
 #include "core/error.h"
 
 #include <ATen/ATen.h>
@@ -36,6 +37,18 @@ void apply_updates(const std::vector<torch::Tensor>& parameters,
 }
 
 } // namespace
+
+OptimizerSettings optimizer_settings(const OptimizerArgs& args) {
+    OptimizerSettings settings;
+    settings.name = args.chosen.name;
+    settings.weight_decay = args.chosen.weight_decay;
+    settings.momentum = args.chosen.momentum;
+    settings.beta1 = args.beta1;
+    settings.beta2 = args.beta2;
+    settings.eps = args.eps;
+    settings.trust_coefficient = args.trust_coefficient;
+    return settings;
+}
 
 Optimizer::Optimizer(OptimizerSettings settings, std::vector<torch::Tensor> parameters)
     : settings_(std::move(settings)), parameters_(std::move(parameters)) {

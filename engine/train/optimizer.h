@@ -8,6 +8,10 @@
 #include <unordered_map>
 #include <vector>
 
+namespace kiln {
+struct OptimizerArgs;
+}
+
 namespace kiln::train {
 
 struct OptimizerSettings {
@@ -19,6 +23,9 @@ struct OptimizerSettings {
     double eps = 1e-8;                // adamw
     double trust_coefficient = 0.001; // lars
 };
+
+// The optimizer settings a run's resolved optim and optim_args give.
+OptimizerSettings optimizer_settings(const OptimizerArgs& args);
 
 // SGD with momentum, AdamW and LARS over the trainable parameters. Biases and normalisation
 // weights (tensors of one dimension) get no weight decay and, with LARS, no trust ratio, as in

@@ -32,16 +32,18 @@ PeakPerProbed run_peak_per_probed() {
                                         : PeakPerProbed{.least = 1.7, .most = 2.5};
 }
 
-double StepMemory::per_step_mb() const {
-    return probed.per_step_mb + parameter_copies * probed.trained_parameters_mb;
+double StepMemory::per_step_mb(double ratio) const {
+    return parameter_copies * probed.trained_parameters_mb + ratio * probed.per_step_mb;
 }
 
 double StepMemory::least_mb(int samples) const {
-    return per_step_mb() + samples * peak_per_probed.least * probed.per_sample_mb;
+    return per_step_mb(peak_per_probed.least) +
+           samples * peak_per_probed.least * probed.per_sample_mb;
 }
 
 double StepMemory::most_mb(int samples) const {
-    return per_step_mb() + samples * peak_per_probed.most * probed.per_sample_mb;
+    return per_step_mb(peak_per_probed.most) +
+           samples * peak_per_probed.most * probed.per_sample_mb;
 }
 
 int StepMemory::largest_comfortable_batch() const {
@@ -125,11 +127,13 @@ std::string views_text(const std::vector<data::ViewShape>& views) {
 namespace {
 
 // "(150 MB or more a sample of 2 views of 224 x 224 px)", with what a step takes whatever its
-// batch where that is a tenth of the step or more (DINO's prototypes, a large model's gradients).
-std::string step_parts_text(const StepMemory& memory, double per_sample_mb, const char* bound) {
-    const double per_step = memory.per_step_mb();
-    const double step = per_step + memory.batch * per_sample_mb;
-    return " (" + memory_text(per_sample_mb) + bound + " a sample of " + views_text(memory.views) +
+// batch where that is a tenth of the step or more (DINO's prototypes, a large model's gradients),
+// each at the peak's `ratio` to what the probe counted.
+std::string step_parts_text(const StepMemory& memory, double ratio, const char* bound) {
+    const double per_step = memory.per_step_mb(ratio);
+    const double per_sample = ratio * memory.probed.per_sample_mb;
+    const double step = per_step + memory.batch * per_sample;
+    return " (" + memory_text(per_sample) + bound + " a sample of " + views_text(memory.views) +
            (per_step >= 0.1 * step ? ", and " + memory_text(per_step) +
                                          " whatever the batch: the gradients, the optimizer's "
                                          "state and the model's own copies of its weights"
@@ -144,13 +148,13 @@ std::string check_step_memory(const StepMemory& memory) {
     const std::string smaller =
         fits > 0 ? "batch_size=" + std::to_string(fits) + " (at most " +
                        memory_text(memory.most_mb(fits)) + ")"
-        : memory.per_step_mb() > kComfortableShare * memory.available_mb
+        : memory.per_step_mb(memory.peak_per_probed.most) > kComfortableShare * memory.available_mb
             ? "a smaller model (or, pretraining, smaller heads: method_args)"
             : "a smaller batch_size";
     if (memory.least_mb(memory.batch) > memory.available_mb) {
         throw Error("batch_size=" + std::to_string(memory.batch) + " needs at least " +
                     memory_text(memory.least_mb(memory.batch)) + " for a training step on the CPU" +
-                    step_parts_text(memory, memory.least_mb(1) - memory.per_step_mb(), " or more") +
+                    step_parts_text(memory, memory.peak_per_probed.least, " or more") +
                     ", and this machine has " + memory_text(memory.available_mb) +
                     " free: the system would stop the run at its first step. Use " + smaller +
                     (fits > 0 ? " or less" : "") +
@@ -160,7 +164,7 @@ std::string check_step_memory(const StepMemory& memory) {
     if (memory.most_mb(memory.batch) > kComfortableShare * memory.available_mb) {
         return "batch_size=" + std::to_string(memory.batch) + " may need up to " +
                memory_text(memory.most_mb(memory.batch)) + " for a training step on the CPU" +
-               step_parts_text(memory, memory.most_mb(1) - memory.per_step_mb(), "") + ", of the " +
+               step_parts_text(memory, memory.peak_per_probed.most, "") + ", of the " +
                memory_text(memory.available_mb) +
                " free: the system may stop the run, or the machine stall; " + smaller +
                " leaves room";

@@ -37,8 +37,9 @@ struct StepMemory {
     std::vector<data::ViewShape> views;
     PeakPerProbed peak_per_probed = run_peak_per_probed();
 
-    // What a step takes whatever its batch.
-    double per_step_mb() const;
+    // What a step takes whatever its batch, with what the probe counted of it at the peak's
+    // `ratio` (the heap keeps freed blocks of a step's own copies as it keeps its samples').
+    double per_step_mb(double ratio) const;
     double least_mb(int samples) const;
     double most_mb(int samples) const;
     // The largest power-of-two batch whose step leaves a fifth of what is free at the most it

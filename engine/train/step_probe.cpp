@@ -3,6 +3,7 @@
 #include "methods/method.h"
 #include "models/backbone.h"
 #include "system/heap_reuse.h"
+#include "train/fit_loop.h"
 
 #include <ATen/CPUGeneratorImpl.h>
 #include <ATen/Parallel.h>
@@ -156,6 +157,9 @@ public:
         const double held_mb =
             double(CountingCpuAllocator::instance().held_since_reset()) / (1024.0 * 1024.0);
         loss.backward();
+        if (model_.update) {
+            model_.update();
+        }
         return held_mb;
     }
 
@@ -246,21 +250,39 @@ MakeProbedModel probed_backbone(const std::string& model) {
             }
             return sum;
         };
-        return ProbedModel{backbone, loss};
+        return ProbedModel{backbone, loss, {}};
     };
 }
 
 MakeProbedModel probed_model(TaskKind task, const std::string& model, const std::string& method,
-                             const nlohmann::json& method_args, std::int64_t dataset_size) {
+                             const nlohmann::json& method_args, std::int64_t dataset_size,
+                             const OptimizerSettings& optimizer) {
+    // A rate that moves nothing that matters: the probe's weights are its own.
+    constexpr double kProbeRate = 1e-12;
+    const auto with_optimizer = [optimizer](ProbedModel probed, const std::function<void()>& then) {
+        auto stepped = std::make_shared<Optimizer>(optimizer, trainable_parameters(*probed.module));
+        probed.update = [stepped, then] {
+            stepped->step(kProbeRate);
+            if (then) {
+                then();
+            }
+        };
+        return probed;
+    };
     if (task != TaskKind::Pretraining) {
-        return probed_backbone(model);
+        return [backbone = probed_backbone(model), with_optimizer](int channels) {
+            return with_optimizer(backbone(channels), {});
+        };
     }
     return [=](int channels) {
         const methods::Method made =
             methods::make_method(method, model, method_args, dataset_size, channels);
-        return ProbedModel{made, [made](const std::vector<at::Tensor>& views) {
-                               return made->training_loss(views);
-                           }};
+        return with_optimizer(ProbedModel{made,
+                                          [made](const std::vector<at::Tensor>& views) {
+                                              return made->training_loss(views);
+                                          },
+                                          {}},
+                              [made] { made->after_optimizer_step(); });
     };
 }
 

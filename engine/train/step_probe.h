@@ -3,6 +3,7 @@
 #include "config/task_names.h"
 #include "core/stop_token.h"
 #include "data/sample_source.h"
+#include "train/optimizer.h"
 
 #include <ATen/core/Tensor.h>
 #include <functional>
@@ -28,6 +29,9 @@ namespace kiln::train {
 struct ProbedModel {
     std::shared_ptr<torch::nn::Module> module;
     std::function<at::Tensor(const std::vector<at::Tensor>& views)> loss;
+    // After the backward pass, where a run updates the weights (its optimizer's step, a method's
+    // EMA teacher): what those make for a moment is part of the step. May be empty.
+    std::function<void()> update;
 };
 using MakeProbedModel = std::function<ProbedModel(int channels)>;
 // `model`'s backbone alone, its features' mean square the loss: a fine-tuning task's head is
@@ -36,9 +40,11 @@ using MakeProbedModel = std::function<ProbedModel(int channels)>;
 MakeProbedModel probed_backbone(const std::string& model);
 // What a run of `task` steps: pretraining's method whole, its heads and its teacher included
 // (DINO's output_dim prototypes can outweigh its backbone), from method_args as the run gives
-// them (dataset_size scales their defaults); a fine-tuning task's backbone.
+// them (dataset_size scales their defaults); a fine-tuning task's backbone. Its update is the
+// run's `optimizer` step (and a method's own, an EMA teacher's).
 MakeProbedModel probed_model(TaskKind task, const std::string& model, const std::string& method,
-                             const nlohmann::json& method_args, std::int64_t dataset_size);
+                             const nlohmann::json& method_args, std::int64_t dataset_size,
+                             const OptimizerSettings& optimizer);
 
 // What a training step takes beyond the weights, from a probe of its model.
 struct ProbedStepMemory {

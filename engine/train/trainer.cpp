@@ -44,18 +44,6 @@ double seconds(Clock::duration duration) {
     return std::chrono::duration<double>(duration).count();
 }
 
-OptimizerSettings optimizer_settings(const OptimizerArgs& args) {
-    OptimizerSettings settings;
-    settings.name = args.chosen.name;
-    settings.weight_decay = args.chosen.weight_decay;
-    settings.momentum = args.chosen.momentum;
-    settings.beta1 = args.beta1;
-    settings.beta2 = args.beta2;
-    settings.eps = args.eps;
-    settings.trust_coefficient = args.trust_coefficient;
-    return settings;
-}
-
 // This rank's share of the validation split: in order, each image once, whole batches.
 data::LoaderOptions validation_options(data::LoaderOptions options) {
     options.shuffle = false;
@@ -442,7 +430,8 @@ MemoryCheckReport check_memory_of_a_step(const TrainConfig& config, const Task& 
     std::optional<ProbedStepMemory> probed;
     try {
         probed = probe_step_memory(probed_model(config.task, config.model, config.method,
-                                                config.method_args, task.dataset_size()),
+                                                config.method_args, task.dataset_size(),
+                                                optimizer_settings(config.optimizer)),
                                    memory.views, stop);
     } catch (const c10::Error& error) {
         // The estimate only advises: a view size the probe's backbone cannot take (which the

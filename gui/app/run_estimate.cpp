@@ -103,16 +103,22 @@ std::vector<data::ViewShape> trainingViews(const nlohmann::json& settings,
     }
 }
 
+// The optimizer a run of `settings` trains with, as the trainer resolves it; none while the
+// settings cannot be read.
+std::optional<OptimizerArgs> chosenOptimizer(const nlohmann::json& settings) {
+    try {
+        return with_chosen_optimizer(parse_train_config(settings, taskOf(settings).value()))
+            .optimizer;
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+}
+
 // The copies of its trained parameters a run of `settings` keeps (its optimizer's state, a
 // weight average), as the trainer counts them; AdamW's two while the settings cannot be read.
 int parameterCopies(const nlohmann::json& settings) {
-    try {
-        return train::parameter_copies(
-            with_chosen_optimizer(parse_train_config(settings, taskOf(settings).value()))
-                .optimizer.chosen);
-    } catch (const std::exception&) {
-        return 2;
-    }
+    const std::optional<OptimizerArgs> chosen = chosenOptimizer(settings);
+    return chosen ? train::parameter_copies(chosen->chosen) : 2;
 }
 
 // What a run of `settings` steps, as the probes step it: its model (a pretraining method
@@ -139,8 +145,13 @@ std::optional<ProbedRun> probedRun(const nlohmann::json& settings, const Dataset
         QString::fromStdString(model + "/" + method + method_args.dump() + "/" +
                                (pretraining ? std::to_string(stats->images) : std::string()) + "@" +
                                train::views_text(views));
-    return ProbedRun{train::probed_model(*task, model, method, method_args, stats->images),
-                     std::move(views), key};
+    // Its update's temporaries are a step's: AdamW's (the most) while the settings cannot be read.
+    const std::optional<OptimizerArgs> chosen = chosenOptimizer(settings);
+    const train::OptimizerSettings optimizer =
+        chosen ? train::optimizer_settings(*chosen) : train::OptimizerSettings{.name = "adamw"};
+    return ProbedRun{
+        train::probed_model(*task, model, method, method_args, stats->images, optimizer),
+        std::move(views), key + QStringLiteral("/") + QString::fromStdString(optimizer.name)};
 }
 
 // A run's length as people say it ("16 minutes", "2 h 10 min"): "15:55" read as minutes or

@@ -1496,9 +1496,9 @@ private Q_SLOTS:
             .available_mb = 5000,
             .views = {{3, 64, 64}, {3, 64, 64}},
             .peak_per_probed = {.least = 1, .most = 2}};
-        QCOMPARE(memory.per_step_mb(), 6144.0);
+        QCOMPARE(memory.per_step_mb(1), 6144.0);
         QCOMPARE(memory.least_mb(16), 6144.0 + 160);
-        QCOMPARE(memory.most_mb(16), 6144.0 + 320);
+        QCOMPARE(memory.most_mb(16), 2048.0 + 2 * 4096 + 320); // the heap's ratio on the step too
         QVERIFY(kiln::test::throwsContaining(
             check, "batch_size=16 needs at least 6.2 GB for a training step on the CPU (10 MB or "
                    "more a sample of 2 views of 64 x 64 px, and 6.0 GB whatever the batch: the "
@@ -1566,7 +1566,7 @@ private Q_SLOTS:
         const auto probed = [&views](int prototypes) {
             return *kiln::train::probe_step_memory(
                 kiln::train::probed_model(kiln::TaskKind::Pretraining, "smallcnn", "dino",
-                                          {{"output_dim", prototypes}}, 1000),
+                                          {{"output_dim", prototypes}}, 1000, {}),
                 views);
         };
         const kiln::train::ProbedStepMemory few = probed(1024);
@@ -1596,7 +1596,7 @@ private Q_SLOTS:
         // A fine-tuning task's probe is its backbone's, whatever the method settings say.
         const kiln::train::ProbedStepMemory backbone = *kiln::train::probe_step_memory(
             kiln::train::probed_model(kiln::TaskKind::ImageClassification, "smallcnn", "dino",
-                                      {{"output_dim", 131072}}, 1000),
+                                      {{"output_dim", 131072}}, 1000, {}),
             views);
         // No head: its hidden layer's 2,048 x 2,048 weights alone are 16 MiB.
         QVERIFY2(backbone.trained_parameters_mb < few.trained_parameters_mb - 16,
