@@ -83,6 +83,18 @@ int write_until_killed(const char* file) {
     }
 }
 
+// A stand-in MLflow server's answers to a run's start: experiment "1", run "r".
+void answerRunCreation(httplib::Server& server) {
+    server.Get("/api/2.0/mlflow/experiments/get-by-name", [](const httplib::Request&,
+                                                             httplib::Response& response) {
+        response.set_content(R"({"experiment": {"experiment_id": "1"}})", "application/json");
+    });
+    server.Post(
+        "/api/2.0/mlflow/runs/create", [](const httplib::Request&, httplib::Response& response) {
+            response.set_content(R"({"run": {"info": {"run_id": "r"}}})", "application/json");
+        });
+}
+
 } // namespace
 
 // TensorBoard's own reader of the event files in a folder: {tag: [[step, value], ...]}.
@@ -1056,14 +1068,7 @@ private Q_SLOTS:
         std::mutex mutex;
         std::vector<std::string> logged; // "key@step"
         int refusals = 0;
-        server.Get("/api/2.0/mlflow/experiments/get-by-name", [](const httplib::Request&,
-                                                                 httplib::Response& response) {
-            response.set_content(R"({"experiment": {"experiment_id": "1"}})", "application/json");
-        });
-        server.Post("/api/2.0/mlflow/runs/create", [](const httplib::Request&,
-                                                      httplib::Response& response) {
-            response.set_content(R"({"run": {"info": {"run_id": "r"}}})", "application/json");
-        });
+        answerRunCreation(server);
         server.Post("/api/2.0/mlflow/runs/update",
                     [](const httplib::Request&, httplib::Response& response) {
                         response.set_content("{}", "application/json");
@@ -1142,14 +1147,7 @@ private Q_SLOTS:
         std::mutex mutex;
         std::condition_variable released_changed;
         bool released = false;
-        server.Get("/api/2.0/mlflow/experiments/get-by-name", [](const httplib::Request&,
-                                                                 httplib::Response& response) {
-            response.set_content(R"({"experiment": {"experiment_id": "1"}})", "application/json");
-        });
-        server.Post("/api/2.0/mlflow/runs/create", [](const httplib::Request&,
-                                                      httplib::Response& response) {
-            response.set_content(R"({"run": {"info": {"run_id": "r"}}})", "application/json");
-        });
+        answerRunCreation(server);
         for (const char* endpoint :
              {"/api/2.0/mlflow/runs/log-batch", "/api/2.0/mlflow/runs/update"}) {
             server.Post(endpoint, [&](const httplib::Request&, httplib::Response& response) {
