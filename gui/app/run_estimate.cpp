@@ -114,13 +114,6 @@ std::optional<OptimizerArgs> chosenOptimizer(const nlohmann::json& settings) {
     }
 }
 
-// The copies of its trained parameters a run of `settings` keeps (its optimizer's state, a
-// weight average), as the trainer counts them; AdamW's two while the settings cannot be read.
-int parameterCopies(const nlohmann::json& settings) {
-    const std::optional<OptimizerArgs> chosen = chosenOptimizer(settings);
-    return chosen ? train::parameter_copies(chosen->chosen) : 2;
-}
-
 // What a run of `settings` steps, as the probes step it: its model (a pretraining method
 // whole: its heads and teacher are much of a step), its training views, and a key naming both
 // (the method's arguments and the dataset's size, which scales their defaults) for the probes'
@@ -145,13 +138,15 @@ std::optional<ProbedRun> probedRun(const nlohmann::json& settings, const Dataset
         QString::fromStdString(model + "/" + method + method_args.dump() + "/" +
                                (pretraining ? std::to_string(stats->images) : std::string()) + "@" +
                                train::views_text(views));
-    // Its update's temporaries are a step's: AdamW's (the most) while the settings cannot be read.
+    // Its update's temporaries are a step's, and its state copies the trained parameters (as the
+    // trainer counts them): AdamW's, the most, while the settings cannot be read.
     const std::optional<OptimizerArgs> chosen = chosenOptimizer(settings);
     const train::OptimizerSettings optimizer =
         chosen ? train::optimizer_settings(*chosen) : train::OptimizerSettings{.name = "adamw"};
     return ProbedRun{
         train::probed_model(*task, model, method, method_args, stats->images, optimizer),
-        std::move(views), key + QStringLiteral("/") + QString::fromStdString(optimizer.name)};
+        std::move(views), key + QStringLiteral("/") + QString::fromStdString(optimizer.name),
+        chosen ? train::parameter_copies(chosen->chosen) : 2};
 }
 
 // A run's length as people say it ("16 minutes", "2 h 10 min"): "15:55" read as minutes or
@@ -202,13 +197,14 @@ void RunEstimate::stopMeasuring() {
 void RunEstimate::update() {
     const nlohmann::json settings = pages_->runConfig->settings();
     const DatasetStats* stats = pages_->datasets->stats(trainingImages(settings));
+    const std::optional<ProbedRun> run = probedRun(settings, stats);
     // Memory first: a run Train would refuse has no run time.
-    const bool refused = updateMemory(settings, stats);
-    updateTime(settings, stats, !refused);
+    const bool refused = updateMemory(settings, run);
+    updateTime(settings, stats, run, !refused);
 }
 
 void RunEstimate::updateTime(const nlohmann::json& settings, const DatasetStats* stats,
-                             bool stepFits) {
+                             const std::optional<ProbedRun>& probed, bool stepFits) {
     RunConfigForm* form = pages_->runConfig;
     // The Datasets tab scans the dataset it shows; a length may be given; a refused run has none.
     if (stats == nullptr || stats->images == 0 || settings.contains("max_time") ||
@@ -239,17 +235,16 @@ void RunEstimate::updateTime(const nlohmann::json& settings, const DatasetStats*
             return;
         }
     }
-    estimateFromMeasuredSpeed(probedRun(settings, stats), settings.value("batch_size", 0), model,
-                              image_size, stats->images, epochs,
-                              trainsOnCpu(settings, form->hardware()));
+    estimateFromMeasuredSpeed(probed, settings.value("batch_size", 0), model, image_size,
+                              stats->images, epochs, trainsOnCpu(settings, form->hardware()));
 }
 
-bool RunEstimate::updateMemory(const nlohmann::json& settings, const DatasetStats* stats) {
+bool RunEstimate::updateMemory(const nlohmann::json& settings,
+                               const std::optional<ProbedRun>& run) {
     RunConfigForm* form = pages_->runConfig;
     const std::string model = settings.value("model", std::string());
     const int batch = settings.value("batch_size", 0);
     const std::optional<double> available = system::available_memory_mb();
-    const std::optional<ProbedRun> run = probedRun(settings, stats);
     if (!run || batch <= 0 || !available || !trainsInOneProcess(settings) ||
         !trainsOnCpu(settings, form->hardware()) || models::is_torchscript_model(model)) {
         form->setMemoryEstimate({}, false); // as the trainer: a TorchScript module is not probed
@@ -271,7 +266,7 @@ bool RunEstimate::updateMemory(const nlohmann::json& settings, const DatasetStat
     }
     const train::StepMemory memory{.batch = batch,
                                    .probed = *probed,
-                                   .parameter_copies = parameterCopies(settings),
+                                   .parameter_copies = run->parameter_copies,
                                    .available_mb = *available,
                                    .views = run->views};
     try {

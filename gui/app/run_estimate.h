@@ -20,6 +20,7 @@ struct ProbedRun {
     train::MakeProbedModel model;
     std::vector<data::ViewShape> views;
     QString key; // its model, method, method_args, dataset size (pretraining) and views
+    int parameter_copies = 0; // its optimizer's state and weight average (train::StepMemory)
 };
 
 // The run configuration's estimates.
@@ -44,9 +45,10 @@ public:
     void stopMeasuring(); // a job starts
 
 private:
-    void updateTime(const nlohmann::json& settings, const DatasetStats* stats, bool stepFits);
+    void updateTime(const nlohmann::json& settings, const DatasetStats* stats,
+                    const std::optional<ProbedRun>& probed, bool stepFits);
     // True when Train would refuse the run: its step cannot fit in the free memory.
-    bool updateMemory(const nlohmann::json& settings, const DatasetStats* stats);
+    bool updateMemory(const nlohmann::json& settings, const std::optional<ProbedRun>& run);
     void estimateFromMeasuredSpeed(const std::optional<ProbedRun>& run, int batch,
                                    const QString& model, int imageSize, qint64 images, int epochs,
                                    bool onCpu);
