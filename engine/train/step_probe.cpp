@@ -286,13 +286,16 @@ MakeProbedModel probed_model(TaskKind task, const std::string& model, const std:
     };
 }
 
-std::int64_t speed_probe_samples(const std::vector<data::ViewShape>& timed_views, int batch) {
+SpeedProbePlan plan_speed_probe(const std::vector<data::ViewShape>& views, int batch) {
+    SpeedProbePlan plan{.timed_views = shrunk(views, kLargestTimedSide)};
+    plan.pixels_per_timed = pixels_of(views) / pixels_of(plan.timed_views);
     // A step of a few small samples times the per-step work (a method's heads and teacher) that
     // a run's batch shares out: DINO on smallcnn_v2 at 32 px timed 4 at a time gave 123 samples
     // a second, against 571 in the run.
     const double samples =
-        std::clamp(std::round(4 * 2 * 224.0 * 224.0 / pixels_of(timed_views)), 4.0, 64.0);
-    return std::max<std::int64_t>(1, std::min<std::int64_t>(std::int64_t(samples), batch));
+        std::clamp(std::round(4 * 2 * 224.0 * 224.0 / pixels_of(plan.timed_views)), 4.0, 64.0);
+    plan.samples = std::max<std::int64_t>(1, std::min<std::int64_t>(std::int64_t(samples), batch));
+    return plan;
 }
 
 double probe_training_speed(const MakeProbedModel& make, const std::vector<data::ViewShape>& views,
@@ -304,9 +307,7 @@ double probe_training_speed(const MakeProbedModel& make, const std::vector<data:
     const std::lock_guard<std::mutex> probing(one_probe_at_a_time);
     const ReleasedAfterwards released;
     ProbeStep step(make, views.front().channels);
-    const std::vector<data::ViewShape> timed = shrunk(views, kLargestTimedSide);
-    const double pixels_per_timed = pixels_of(views) / pixels_of(timed);
-    const std::int64_t samples = speed_probe_samples(timed, batch);
+    const auto [timed, samples, pixels_per_timed] = plan_speed_probe(views, batch);
     step(timed, samples); // the first step allocates; it is not what a run's steps cost
     const auto started = std::chrono::steady_clock::now();
     for (int i = 0; i < kTimedSteps; ++i) {

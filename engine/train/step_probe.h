@@ -60,17 +60,23 @@ struct ProbedStepMemory {
     double trained_parameters_mb = 0;
 };
 
-// Samples per second of `make`'s model, each seen in `views` (a task's training_views()), timed
-// after a warm-up step in steps of at most `batch` samples (a run's per-step work, a method's
-// heads and teacher, is shared by its batch). Views over kLargestTimedSide a side are timed at
-// it and the speed scaled by the pixels: a probe must not take minutes, nor the memory of a step
-// of huge views. 0 when `stop` ended it early.
+// How a speed probe times samples of a run's `views`: views over kLargestTimedSide a side are
+// timed at it and the speed divided by their pixels' ratio (a probe must not take minutes, nor
+// the memory of a step of huge views); the pixels of 4 samples of two 224 px views are stepped at
+// once, at least 4 and at most 64 and `batch` (a run's per-step work, a method's heads and
+// teacher, is shared by its batch).
 inline constexpr int kLargestTimedSide = 512;
+struct SpeedProbePlan {
+    std::vector<data::ViewShape> timed_views;
+    std::int64_t samples = 1;
+    double pixels_per_timed = 1; // a run's sample's pixels over a timed sample's
+};
+SpeedProbePlan plan_speed_probe(const std::vector<data::ViewShape>& views, int batch);
+
+// Samples per second of `make`'s model, each seen in `views` (a task's training_views()), timed
+// after a warm-up step as plan_speed_probe says. 0 when `stop` ended it early.
 double probe_training_speed(const MakeProbedModel& make, const std::vector<data::ViewShape>& views,
                             int batch, StopToken stop = {});
-// The samples a speed probe steps at once: the pixels of 4 samples of two 224 px views, at least
-// 4 and at most 64 and `batch`.
-std::int64_t speed_probe_samples(const std::vector<data::ViewShape>& timed_views, int batch);
 
 // A training step of `make`'s model with samples of `views` (a task's training_views()). Views
 // over 448 px a side are probed at 448 and at 224 and the per-sample memory extrapolated to their

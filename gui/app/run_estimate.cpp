@@ -289,7 +289,7 @@ void RunEstimate::estimateFromMeasuredSpeed(const std::optional<ProbedRun>& run,
     // Timed in steps of at most the batch: the key names how many.
     const QString key =
         run && batch > 0
-            ? run->key + QStringLiteral("/%1").arg(train::speed_probe_samples(run->views, batch))
+            ? run->key + QStringLiteral("/%1").arg(train::plan_speed_probe(run->views, batch).samples)
             : QString();
     if (const auto measured = measuredSpeed_.constFind(key);
         onCpu && measured != measuredSpeed_.constEnd() && *measured > 0) {

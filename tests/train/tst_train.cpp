@@ -1511,29 +1511,30 @@ private Q_SLOTS:
         QCOMPARE(kiln::train::parameter_copies({.name = "lars"}), 1);
     }
 
-    // Huge views are timed at 512 px and the speed scaled by the pixels (64 times fewer images
-    // a second at 4096 px): timed as they are, a probe would take minutes and their memory.
-    void theSpeedProbeScalesHugeViews() {
-        const auto speed = [](int side) {
-            return kiln::train::probe_training_speed(kiln::train::probed_backbone("smallcnn"),
-                                                     {{3, side, side}, {3, side, side}}, 128);
-        };
-        const double timed = speed(512);
-        const double scaled = speed(4096);
-        QVERIFY2(timed > 0 && scaled > timed / 256 && scaled < timed / 16,
-                 qPrintable(QString("%1 images/s at 512 px, %2 at 4096").arg(timed).arg(scaled)));
-    }
-
-    // Small samples are timed many at a time, as a run's batch shares a method's per-step work,
-    // never more than the batch; large ones 4 at a time.
-    void theSpeedProbeTimesSmallSamplesManyAtATime() {
-        using kiln::train::speed_probe_samples;
-        QCOMPARE(speed_probe_samples({{3, 224, 224}, {3, 224, 224}}, 128), std::int64_t{4});
-        QCOMPARE(speed_probe_samples({{3, 512, 512}, {3, 512, 512}}, 128), std::int64_t{4});
-        QCOMPARE(speed_probe_samples({{3, 112, 112}, {3, 112, 112}}, 128), std::int64_t{16});
-        QCOMPARE(speed_probe_samples({{3, 32, 32}, {3, 32, 32}}, 128), std::int64_t{64});
-        QCOMPARE(speed_probe_samples({{3, 32, 32}, {3, 32, 32}}, 8), std::int64_t{8});
-        QCOMPARE(speed_probe_samples({{3, 32, 32}, {3, 32, 32}}, 0), std::int64_t{1});
+    // Huge views are timed at 512 px and the speed divided by their pixels' ratio (64 at 4096
+    // px): timed as they are, a probe would take minutes and their memory. Small samples are timed
+    // many at a time, as a run's batch shares a method's per-step work, never more than the
+    // batch; large ones 4 at a time.
+    void theSpeedProbeTimesSmallSamplesManyAndHugeOnesSmaller() {
+        using kiln::train::plan_speed_probe;
+        const auto huge = plan_speed_probe({{3, 4096, 4096}, {3, 2048, 4096}}, 128);
+        QCOMPARE(huge.timed_views.size(), std::size_t{2});
+        QCOMPARE(huge.timed_views[0].height, 512);
+        QCOMPARE(huge.timed_views[0].width, 512);
+        QCOMPARE(huge.timed_views[1].height, 256);
+        QCOMPARE(huge.timed_views[1].width, 512);
+        QCOMPARE(huge.pixels_per_timed, 64.0);
+        QCOMPARE(huge.samples, std::int64_t{4});
+        const auto plain = plan_speed_probe({{3, 224, 224}, {3, 224, 224}}, 128);
+        QCOMPARE(plain.pixels_per_timed, 1.0);
+        QCOMPARE(plain.samples, std::int64_t{4});
+        QCOMPARE(plan_speed_probe({{3, 112, 112}, {3, 112, 112}}, 128).samples, std::int64_t{16});
+        QCOMPARE(plan_speed_probe({{3, 32, 32}, {3, 32, 32}}, 128).samples, std::int64_t{64});
+        QCOMPARE(plan_speed_probe({{3, 32, 32}, {3, 32, 32}}, 8).samples, std::int64_t{8});
+        QCOMPARE(plan_speed_probe({{3, 32, 32}, {3, 32, 32}}, 0).samples, std::int64_t{1});
+        // The probe itself steps the huge views' plan and answers a speed.
+        QVERIFY(kiln::train::probe_training_speed(kiln::train::probed_backbone("smallcnn"),
+                                                  {{3, 4096, 4096}, {3, 4096, 4096}}, 128) > 0);
     }
 
     // The probe measures what one more sample adds to a step: more pixels, more memory.
