@@ -86,7 +86,7 @@ template <class Config> Setting<Config> image_size_setting(std::string help) {
                              .kind = ValueKind::ImageSize,
                              .default_value = "auto",
                              .allows_auto = true,
-                             .minimum = 1,
+                             .minimum = data::kMinImageSide,
                              .maximum = data::kMaxImageSide,
                              .help = std::move(help)},
                             {},

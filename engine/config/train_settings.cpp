@@ -548,7 +548,7 @@ std::vector<Train> optimization_settings(TaskKind task) {
                        .kind = ValueKind::ImageSize,
                        .default_value = "auto",
                        .allows_auto = true,
-                       .minimum = 1,
+                       .minimum = data::kMinImageSide,
                        .maximum = data::kMaxImageSide,
                        .help = pretraining
                                    ? "side length, or [height, width], of the training views; "

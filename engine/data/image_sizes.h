@@ -25,6 +25,9 @@ struct AutoImageSize {
 };
 // The largest side any image_size setting takes, and a checkpoint's recorded one may have.
 inline constexpr int kMaxImageSide = 4096;
+// The smallest side an image_size setting takes: a ViT's patch; a CNN's last stage sees it as
+// one location. A CNN trained on 1 px views, accepted before, learnt nothing and said nothing.
+inline constexpr int kMinImageSide = 16;
 inline constexpr int kAutoImageStride = 32;
 inline constexpr int kAutoImageMaxSide = 640;
 AutoImageSize auto_image_size(const std::vector<std::array<int, 2>>& sizes);

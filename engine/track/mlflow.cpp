@@ -583,16 +583,29 @@ std::unique_ptr<MlflowStore> make_mlflow_store(const MlflowSettings& settings) {
 MlflowLogger::MlflowLogger(const MlflowSettings& settings, const TrainConfig&)
     : settings_(settings), store_(make_mlflow_store(settings)) {}
 
-namespace {
+const std::string& MlflowKeys::operator()(const std::string& name) {
+    if (const auto known = keys_.find(name); known != keys_.end()) {
+        return known->second;
+    }
+    const std::string plain = mlflow_key(name);
+    std::string key = plain;
+    for (int copy = 2; taken_.contains(key); ++copy) {
+        key = plain + "_" + std::to_string(copy);
+    }
+    if (key != plain) {
+        log::warning("MLflow: \"" + name + "\" would share the key \"" + plain +
+                     "\" with another name; it is logged as \"" + key + "\"");
+    }
+    taken_.insert(key);
+    return keys_.emplace(name, std::move(key)).first->second;
+}
 
-template <typename Pairs> Pairs with_mlflow_keys(Pairs pairs) {
+template <typename Pairs> Pairs MlflowLogger::with_mlflow_keys(Pairs pairs) {
     for (auto& [key, value] : pairs) {
-        key = mlflow_key(key);
+        key = keys_(key);
     }
     return pairs;
 }
-
-} // namespace
 
 void MlflowLogger::on_start(const TrainConfig& config, std::int64_t, std::int64_t) {
     run_id_ = store_->start_run(settings_, unix_seconds());

@@ -11,6 +11,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
+#include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -40,6 +42,18 @@ std::unique_ptr<MlflowStore> make_mlflow_store(const MlflowSettings& settings);
 // name (per_class_metric); each part at most 200 bytes.
 std::string mlflow_key(const std::string& name);
 
+// The MLflow keys of one run's names: a name's key is the same all run long, and no two names
+// share one. A name whose mlflow_key an earlier name has is given "_2" (then "_3", ...), with a
+// warning: "person/rider" and "person_rider" would otherwise log into one metric.
+class MlflowKeys {
+public:
+    const std::string& operator()(const std::string& name);
+
+private:
+    std::unordered_map<std::string, std::string> keys_;
+    std::unordered_set<std::string> taken_;
+};
+
 // Logs a training run to MLflow: the resolved configuration as params (flattened: optim_args.lr),
 // every step's metrics,
 // and the run's end state.
@@ -57,8 +71,11 @@ public:
     const std::string& run_id() const { return run_id_; }
 
 private:
+    template <typename Pairs> Pairs with_mlflow_keys(Pairs pairs);
+
     MlflowSettings settings_;
     std::unique_ptr<MlflowStore> store_;
+    MlflowKeys keys_;
     std::string run_id_;
 };
 

@@ -6,6 +6,7 @@
 #include "config/precision.h"
 #include "core/error.h"
 #include "core/json_text.h"
+#include "data/image_sizes.h"
 #include "methods/method_names.h"
 #include "models/backbone_names.h"
 #include "system/num_workers.h"
@@ -238,8 +239,8 @@ QWidget* RunConfigForm::createTrainingFields() {
     train_for_layout->addWidget(train_for_unit_);
     batch_size_ = spin(QStringLiteral("batchSizeField"), 0, 65536,
                        setting_default(initial, "batch_size").get<int>(), this);
-    image_size_ =
-        spin(QStringLiteral("imageSizeField"), kAutoImageSize, 4096, kAutoImageSize, this);
+    image_size_ = spin(QStringLiteral("imageSizeField"), kAutoImageSize, data::kMaxImageSide,
+                       kAutoImageSize, this);
     image_size_->setSuffix(tr(" px"));
     image_size_->setSpecialValueText(tr("auto"));
     accelerator_ = combo(QStringLiteral("acceleratorField"), {}, this);

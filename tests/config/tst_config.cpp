@@ -472,8 +472,11 @@ private Q_SLOTS:
         input["num_nodes"] = 5000000000LL;
         input["method_args"] = 3;
         input["data"] = json::array();
+        input["transform_args"] = {{"image_size", 1}}; // a CNN's 1 px views learn nothing
         const auto issues = problemsOf([&] { kiln::parse_train_config(input); });
-        QCOMPARE(issues.size(), std::size_t(7));
+        QCOMPARE(issues.size(), std::size_t(8));
+        QVERIFY(contains(findIssue(issues, "transform_args.image_size")->message,
+                         "sides must be between 16 and 4096, got 1"));
         QVERIFY(
             contains(findIssue(issues, "epochs")->message, "expected integer >= 1, got a string"));
         QVERIFY(contains(findIssue(issues, "batch_size")->message, "at least 1, got 0"));

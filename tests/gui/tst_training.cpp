@@ -372,19 +372,19 @@ private Q_SLOTS:
         auto* epochs = form.findChild<QSpinBox*>(QStringLiteral("epochsField"));
         auto* image_size = form.findChild<QSpinBox*>(QStringLiteral("imageSizeField"));
         epochs->setValue(0);
-        image_size->setValue(0);
+        image_size->setValue(7);
         QCOMPARE(epochs->value(), 0);
         QTRY_VERIFY2(
             form.issueText(QStringLiteral("epochs")).contains(QStringLiteral("at least 1")),
             qPrintable(form.issueText(QStringLiteral("epochs"))));
         QVERIFY2(form.issueText(QStringLiteral("transform_args.image_size"))
-                     .contains(QStringLiteral("between 1 and 4096")),
+                     .contains(QStringLiteral("between 16 and 4096, got [7,7]")),
                  qPrintable(form.issueText(QStringLiteral("transform_args.image_size"))));
+        QCOMPARE(image_size->value(), 7);
         epochs->setValue(5);
-        image_size->setValue(7);
+        image_size->setValue(16);
         QTRY_VERIFY(form.issueText(QStringLiteral("epochs")).isEmpty());
         QVERIFY(form.issueText(QStringLiteral("transform_args.image_size")).isEmpty());
-        QCOMPARE(image_size->value(), 7);
     }
 
     // On a 1366 x 768 screen the longest hints (the JSON examples) are read whole.

@@ -928,7 +928,13 @@ private Q_SLOTS:
                           {"val_metric_per_class/map/", 0.25},
                           {track::per_class_metric("map", "person"), 0.75},
                           {track::per_class_metric("map", "person/rider"), 0.125},
-                          {"a/../../../../../../../escaped", 0.5}};
+                          {"a/../../../../../../../escaped", 0.5},
+                          {track::per_class_metric("map", "person_rider"), 0.5}};
+        logger.on_validation(metrics);
+        // Two names of one key are two metrics, each under its key all run long.
+        metrics.step = 2;
+        metrics.values = {{track::per_class_metric("map", "person_rider"), 0.625},
+                          {track::per_class_metric("map", "person/rider"), 0.25}};
         logger.on_validation(metrics);
         logger.on_end({});
         std::set<std::string> metric_files;
@@ -945,7 +951,22 @@ private Q_SLOTS:
                      entry.path().c_str());
         }
         QCOMPARE(metric_files, (std::set<std::string>{".._.._.._.._.._.._escaped", "_", "person",
-                                                      "person_rider"}));
+                                                      "person_rider", "person_rider_2"}));
+        const auto history = [&](const std::string& name) {
+            std::vector<double> values;
+            for (const auto& entry :
+                 std::filesystem::recursive_directory_iterator(dir.path().toStdString())) {
+                if (entry.path().filename() == name) {
+                    std::ifstream file(entry.path());
+                    for (std::string line; std::getline(file, line);) {
+                        values.push_back(std::stod(line.substr(line.find(' ') + 1)));
+                    }
+                }
+            }
+            return values;
+        };
+        QCOMPARE(history("person_rider"), (std::vector<double>{0.125, 0.25}));
+        QCOMPARE(history("person_rider_2"), (std::vector<double>{0.5, 0.625}));
     }
 
     void mlflowRestApi() {
