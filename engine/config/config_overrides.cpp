@@ -12,14 +12,6 @@ namespace {
 
 using nlohmann::json;
 
-std::string trim(const std::string& text) {
-    const auto first = text.find_first_not_of(" \t");
-    if (first == std::string::npos) {
-        return "";
-    }
-    return text.substr(first, text.find_last_not_of(" \t") - first + 1);
-}
-
 // JSON when the text is JSON, else the text itself.
 json json_or_text(const std::string& text) {
     json value = parse_json_or_discarded(text);
@@ -37,9 +29,9 @@ json parse_scalar(const std::string& text) {
         json list = json::array();
         const std::string items = text.substr(1, text.size() - 2);
         std::size_t start = 0;
-        while (!trim(items).empty()) {
+        while (!trimmed(items).empty()) {
             const std::size_t comma = items.find(',', start);
-            list.push_back(json_or_text(trim(items.substr(start, comma - start))));
+            list.push_back(json_or_text(trimmed(items.substr(start, comma - start))));
             if (comma == std::string::npos) {
                 break;
             }

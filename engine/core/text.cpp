@@ -227,6 +227,15 @@ std::vector<std::vector<std::string>> csv_records(std::string_view text) {
     return records;
 }
 
+std::string trimmed(std::string_view text) {
+    constexpr std::string_view kSpace = " \t\r\n\v\f";
+    const std::size_t first = text.find_first_not_of(kSpace);
+    if (first == std::string_view::npos) {
+        return {};
+    }
+    return std::string(text.substr(first, text.find_last_not_of(kSpace) - first + 1));
+}
+
 std::string number_text(double value) {
     std::ostringstream text;
     text << value;

@@ -24,6 +24,9 @@ std::string unknown_key_message(std::string_view key, const std::vector<std::str
 // "a, b or c"
 std::string join_alternatives(const std::vector<std::string>& words);
 
+// `text` without the ASCII white space around it (spaces, tabs, line ends).
+std::string trimmed(std::string_view text);
+
 // A number as a stream prints it, shortest at six digits: "0.9", "1e-08", "1e+300".
 std::string number_text(double value);
 

@@ -51,14 +51,9 @@ std::size_t find_unquoted(const std::string& text, const std::string& separator,
     return std::string::npos;
 }
 
-std::string trimmed(std::string text) {
-    const auto hash = find_unquoted(text, " #");
-    if (hash != std::string::npos) {
-        text.erase(hash);
-    }
-    const auto begin = text.find_first_not_of(" \t\r");
-    const auto end = text.find_last_not_of(" \t\r");
-    return begin == std::string::npos ? "" : text.substr(begin, end - begin + 1);
+// A line's text without its comment and the white space around it.
+std::string without_comment(const std::string& text) {
+    return trimmed(std::string_view(text).substr(0, find_unquoted(text, " #")));
 }
 
 void append_utf8(std::string& text, std::uint32_t code) {
@@ -124,7 +119,7 @@ bool append_escape(const std::string& text, std::size_t& i, std::string& out) {
 // A name or value as YAML reads it: plain text as it stands; '...' with '' for a quote; "..."
 // with YAML's escapes. nullopt for a quote left open, a lone quote inside, or an unknown escape.
 std::optional<std::string> unquoted(const std::string& given) {
-    const std::string text = trimmed(given);
+    const std::string text = without_comment(given);
     if (text.empty() || (text.front() != '\'' && text.front() != '"')) {
         return text;
     }
@@ -182,7 +177,7 @@ public:
         std::string line;
         while (std::getline(in, line)) {
             ++number_;
-            const std::string text = trimmed(line);
+            const std::string text = without_comment(line);
             if (text.empty() || text[0] == '#') {
                 continue;
             }
@@ -202,7 +197,7 @@ private:
     }
 
     std::string scalar(const std::string& text) const {
-        const std::string plain = trimmed(text);
+        const std::string plain = without_comment(text);
         if (!plain.empty() && (plain.front() == '&' || plain.front() == '*')) {
             // Read as text, an alias would become a class name or a path that is not there.
             bad(quoted_excerpt(plain) +
@@ -211,7 +206,7 @@ private:
         }
         const std::optional<std::string> value = unquoted(text);
         if (!value) {
-            bad(quoted_excerpt(trimmed(text)) +
+            bad(quoted_excerpt(without_comment(text)) +
                 " is quoted, but its quote is not closed, or it holds a quote or an escape YAML "
                 "does not take there");
         }
@@ -223,8 +218,8 @@ private:
         if (colon == std::string::npos) {
             bad("\"" + text + "\" is not \"key: value\"");
         }
-        block_ = trimmed(text.substr(0, colon));
-        const std::string value = trimmed(text.substr(colon + 1));
+        block_ = without_comment(text.substr(0, colon));
+        const std::string value = without_comment(text.substr(colon + 1));
         if (value.empty()) {
             return;
         }
@@ -266,11 +261,11 @@ private:
         }
         json names = list ? json::array() : json::object();
         std::vector<std::string> items = split_unquoted(value.substr(1, value.size() - 2), ",");
-        if (trimmed(items.back()).empty()) {
+        if (without_comment(items.back()).empty()) {
             items.pop_back(); // YAML allows a comma after the last entry, and [] holds none
         }
         for (const std::string& item : items) {
-            if (trimmed(item).empty()) {
+            if (without_comment(item).empty()) {
                 bad("names has an empty entry");
             }
             if (list) {

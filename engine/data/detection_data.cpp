@@ -154,10 +154,7 @@ std::string class_name(const coco::Category& category) {
 
 // A class name as people compare them: without surrounding spaces, in lower case.
 std::string folded(const std::string& name) {
-    const std::size_t first = name.find_first_not_of(" \t");
-    std::string text = first == std::string::npos
-                           ? ""
-                           : name.substr(first, name.find_last_not_of(" \t") - first + 1);
+    std::string text = trimmed(name);
     std::transform(text.begin(), text.end(), text.begin(),
                    [](unsigned char c) { return char(std::tolower(c)); });
     return text;
@@ -209,10 +206,22 @@ void require_areas(const coco::GroundTruth& val) {
     }
 }
 
+// Instance masks are drawn at the annotations' size: one far beyond its image's own is refused
+// as the data is read, not at the image's first step. Headers alone are read.
+void require_annotated_sizes(const DetectionImages& images, int threads) {
+    parallel_for(images.paths.size(), threads, 64, [&](std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
+            if (const auto stored = declared_image_size(images.paths[i])) {
+                require_annotated_size(images, i, *stored);
+            }
+        }
+    });
+}
+
 // The splits read: train and val for training, train alone for statistics.
 constexpr const char* kSplits[2] = {"train", "val"};
 
-DetectionData load_coco(const json& data, bool masks, int split_count, Fixes& fixes) {
+DetectionData load_coco(const json& data, bool masks, int threads, int split_count, Fixes& fixes) {
     DetectionData result;
     std::shared_ptr<const coco::GroundTruth> truths[2];
     fs::path folders[2];
@@ -269,6 +278,9 @@ DetectionData load_coco(const json& data, bool masks, int split_count, Fixes& fi
                                                 "] (id " + std::to_string(image.id) + ")"));
         }
         *targets[s] = split_images(truths[s], paths, result.category_ids, masks, fixes);
+        if (masks) {
+            require_annotated_sizes(*targets[s], threads);
+        }
     }
     return result;
 }
@@ -509,8 +521,9 @@ DetectionData load_yolo(const json& given, bool masks, int threads, int split_co
 DetectionData load_splits(const json& data, bool masks, int threads, int split_count) {
     Fixes fixes;
     const bool coco = data.is_object() && data.contains("train") && data["train"].is_object();
-    DetectionData result = coco ? load_coco(data, masks, split_count, fixes)
-                                : load_yolo(data, masks, std::max(1, threads), split_count, fixes);
+    threads = std::max(1, threads);
+    DetectionData result = coco ? load_coco(data, masks, threads, split_count, fixes)
+                                : load_yolo(data, masks, threads, split_count, fixes);
     if (result.train.paths.empty()) {
         bad_setting("data.train", "holds no images");
     }
@@ -553,6 +566,25 @@ fs::path image_in_folder(const fs::path& folder, const std::string& file_name,
                     "without \"..\"");
     }
     return folder / fs::path(file_name).lexically_normal();
+}
+
+void require_annotated_size(const DetectionImages& images, std::size_t image,
+                            std::array<std::int64_t, 2> stored) {
+    constexpr std::uint64_t kMostPixelsRatio = 256;
+    const auto [width, height] = images.sizes[image];
+    const auto pixels = [](std::int64_t w, std::int64_t h) {
+        return std::uint64_t(std::max<std::int64_t>(w, 0)) *
+               std::uint64_t(std::max<std::int64_t>(h, 0));
+    };
+    if (pixels(width, height) <= kMostPixelsRatio * pixels(stored[0], stored[1])) {
+        return;
+    }
+    throw Error(in_quotes(images.paths[image]) + " is " + std::to_string(stored[0]) + " x " +
+                std::to_string(stored[1]) + " pixels, but " +
+                (images.ground_truth ? in_quotes(images.ground_truth->source())
+                                     : std::string("its annotations")) +
+                " gives it " + std::to_string(width) + " x " + std::to_string(height) +
+                "; give the annotations the images' own width and height");
 }
 
 namespace {

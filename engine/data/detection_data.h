@@ -58,6 +58,14 @@ DetectionData load_detection_data(const nlohmann::json& data, bool masks, int th
 // label statistics and browsing.
 DetectionData load_detection_train_split(const nlohmann::json& data, int threads);
 
+// Throws, naming the file and the annotations, where an image stored at `stored` ({width,
+// height}) is given a size more than 16 times larger a side (256 times the pixels) by its
+// annotations: instance masks are drawn at the annotations' size (a file that gave 6000 x 6000
+// for a 64 x 64 image took 8.5 GB). A smaller decode (JPEG's 1/8, an optimized copy's 1/16 a
+// side) stays within it.
+void require_annotated_size(const DetectionImages& images, std::size_t image,
+                            std::array<std::int64_t, 2> stored);
+
 // `file_name` of the image `entry` describes (e.g. "train.json: images[3] (id 7)") inside
 // `folder`. Annotations come from others, so a name that is absolute or climbs out of the
 // folder with ".." is a kiln::Error naming the entry, never followed.

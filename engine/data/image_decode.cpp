@@ -93,7 +93,7 @@ cv::Mat decode_jpeg(const std::vector<unsigned char>& bytes, const JpegHeader& h
 
 } // namespace
 
-std::vector<unsigned char> read_file(const std::filesystem::path& path) {
+std::vector<unsigned char> read_file(const std::filesystem::path& path, std::size_t most_bytes) {
     refuse_special_file(path, "image file"); // a mask or image linked to /dev/zero has no end
     std::FILE* file = std::fopen(path.c_str(), "rb");
     if (file == nullptr) {
@@ -109,13 +109,15 @@ std::vector<unsigned char> read_file(const std::filesystem::path& path) {
     if (std::fseek(file, 0, SEEK_END) == 0) {
         const long size = std::ftell(file);
         if (size > 0) {
-            bytes.reserve(static_cast<std::size_t>(size));
+            bytes.reserve(std::min(static_cast<std::size_t>(size), most_bytes));
         }
         std::rewind(file);
     }
     unsigned char chunk[1 << 16];
     std::size_t n = 0;
-    while ((n = std::fread(chunk, 1, sizeof chunk, file)) > 0) {
+    while (bytes.size() < most_bytes &&
+           (n = std::fread(chunk, 1, std::min(sizeof chunk, most_bytes - bytes.size()), file)) >
+               0) {
         bytes.insert(bytes.end(), chunk, chunk + n);
     }
     const bool failed = std::ferror(file) != 0;
@@ -342,6 +344,17 @@ declared_image_size(const std::vector<unsigned char>& bytes) {
         return tiff;
     }
     return netpbm_size(bytes);
+}
+
+std::optional<std::array<std::int64_t, 2>> declared_image_size(const std::filesystem::path& path) {
+    // Most frame headers are within the first 64 KB; EXIF thumbnails and ICC profiles move some.
+    for (const std::size_t head : {std::size_t{64} << 10, std::size_t{1} << 20}) {
+        const std::vector<unsigned char> bytes = read_file(path, head);
+        if (auto size = declared_image_size(bytes); size || bytes.size() < head) {
+            return size;
+        }
+    }
+    return std::nullopt;
 }
 
 namespace {

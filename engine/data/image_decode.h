@@ -3,6 +3,7 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <limits>
 #include <opencv2/core/mat.hpp>
 #include <optional>
 #include <string>
@@ -59,6 +60,12 @@ cv::Size jpeg_size(const std::vector<unsigned char>& bytes);
 // A file that is not a readable image is a kiln::Error naming it.
 cv::Size stored_image_size(const std::vector<unsigned char>& bytes, const std::string& name);
 
-std::vector<unsigned char> read_file(const std::filesystem::path& path);
+// The file's bytes, at most `most_bytes` of them from its start.
+std::vector<unsigned char>
+read_file(const std::filesystem::path& path,
+          std::size_t most_bytes = std::numeric_limits<std::size_t>::max());
+// The {width, height} the header of the image file at `path` declares (declared_image_size),
+// reading its start alone: a JPEG's frame header follows its metadata, within 1 MB or nullopt.
+std::optional<std::array<std::int64_t, 2>> declared_image_size(const std::filesystem::path& path);
 
 } // namespace kiln::data

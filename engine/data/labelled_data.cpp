@@ -93,13 +93,6 @@ void check_keys(const json& data, const std::vector<std::string>& known, const s
     }
 }
 
-std::string trim(std::string text) {
-    const auto not_space = [](unsigned char c) { return !std::isspace(c); };
-    text.erase(text.begin(), std::find_if(text.begin(), text.end(), not_space));
-    text.erase(std::find_if(text.rbegin(), text.rend(), not_space).base(), text.end());
-    return text;
-}
-
 // One CSV line split into fields; double quotes enclose fields holding commas.
 std::vector<std::string> csv_fields(const std::string& line) {
     std::vector<std::string> fields(1);
@@ -120,7 +113,7 @@ std::vector<std::string> csv_fields(const std::string& line) {
         }
     }
     for (std::string& field : fields) {
-        field = trim(field);
+        field = trimmed(field);
     }
     return fields;
 }
@@ -138,7 +131,7 @@ std::vector<std::string> split_labels(const std::string& field) {
     std::size_t start = 0;
     while (start <= field.size()) {
         const std::size_t end = std::min(field.find_first_of(";|", start), field.size());
-        const std::string label = trim(field.substr(start, end - start));
+        const std::string label = trimmed(field.substr(start, end - start));
         if (!label.empty()) {
             labels.push_back(label);
         }
@@ -210,7 +203,7 @@ std::vector<LabelledFile> read_label_csv(const fs::path& csv, const std::string&
     std::size_t line_number = 1;
     while (std::getline(in, line)) {
         ++line_number;
-        if (trim(line).empty()) {
+        if (trimmed(line).empty()) {
             continue;
         }
         const std::vector<std::string> fields = csv_fields(line);

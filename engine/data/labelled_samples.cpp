@@ -166,19 +166,10 @@ cv::Mat instance_map(const std::vector<LabelledObject>& objects, const coco::Mas
 
 LabelledScene DetectedSamples::scene(std::int64_t index, const cv::Mat& decoded) const {
     const auto sample = static_cast<std::size_t>(index);
-    // Boxes and masks follow a smaller decode (a JPEG at 1/8, an optimized copy at 1/16 a
-    // side), but a validation's masks are drawn at the annotations' size: a file from someone
-    // else that gave 6000 x 6000 for a 64 x 64 image took 8.5 GB.
-    const auto [width, height] = images_.sizes[sample];
-    if (masks_ && std::uint64_t(std::max(width, 0)) * std::uint64_t(std::max(height, 0)) >
-                      256 * std::uint64_t(decoded.total())) {
-        throw Error("\"" + images_.paths[sample].string() + "\" is " +
-                    std::to_string(decoded.cols) + " x " + std::to_string(decoded.rows) +
-                    " pixels, but " +
-                    (images_.ground_truth ? "\"" + images_.ground_truth->source() + "\""
-                                          : std::string("its annotations")) +
-                    " gives it " + std::to_string(width) + " x " + std::to_string(height) +
-                    "; give the annotations the images' own width and height");
+    // Boxes and masks follow a smaller decode, but a validation's masks are drawn at the
+    // annotations' size. Checked as the data was read too, where a header told the size.
+    if (masks_) {
+        require_annotated_size(images_, sample, {decoded.cols, decoded.rows});
     }
     LabelledScene scene;
     scene.image = decoded;

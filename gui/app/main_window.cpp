@@ -165,6 +165,7 @@ void MainWindow::connectPages() {
     connect(pages_.runConfig, &RunConfigForm::settingsEdited, estimate_, &RunEstimate::update);
     connect(pages_.runHistory, &RunHistoryView::refreshed, estimate_, &RunEstimate::update);
     connect(pages_.runHistory, &RunHistoryView::refreshed, this, &MainWindow::updateActions);
+    connect(pages_.tabs, &QTabWidget::currentChanged, this, &MainWindow::updateUndoStack);
     connect(
         pages_.livePlots, &LivePlotsPage::applyRequested, this,
         [this](const QString& key, const QString& value) {
@@ -207,7 +208,7 @@ void MainWindow::connectProjects() {
 
 // Another project's run, plots, per-class results, previews and advice are not this one's.
 void MainWindow::showProject(Project* project) {
-    actions_->setUndoStack(project != nullptr ? project->undoStack() : nullptr);
+    updateUndoStack();
     pages_.datasets->setProject(nullptr);
     pages_.livePlots->clear();
     pages_.embeddings->setProject(project);
@@ -221,6 +222,17 @@ void MainWindow::showProject(Project* project) {
     pages_.datasets->setProject(project);
     updateTitle();
     updateActions();
+}
+
+void MainWindow::updateUndoStack() {
+    Project* open = project();
+    QUndoStack* stack = nullptr;
+    if (open != nullptr) {
+        stack = pages_.tabs->currentIndex() == ProjectPages::kRunHistory
+                    ? pages_.runHistory->model()->undoStack()
+                    : open->undoStack();
+    }
+    actions_->setUndoStack(stack);
 }
 
 // Off the GUI thread: the first look at the GPUs starts the CUDA driver, which takes a while.

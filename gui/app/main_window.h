@@ -60,6 +60,8 @@ private:
     void restoreWindowState();
     void updateTitle();
     void updateActions();
+    // Edit ▸ Undo acts on what the shown tab edits: Run History's runs, else the project.
+    void updateUndoStack();
 
     QStackedWidget* stack_;
     StartPage* startPage_;

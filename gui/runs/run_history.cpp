@@ -31,6 +31,8 @@
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTextDocument>
+#include <QUndoCommand>
+#include <QUndoStack>
 #include <QUrl>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -181,6 +183,9 @@ QVector<RunRow> read_runs(const QString& folder, QStringList* problems) {
               [](const RunRow& a, const RunRow& b) { return a.started > b.started; });
     return rows;
 }
+
+RunHistoryModel::RunHistoryModel(QObject* parent)
+    : QAbstractTableModel(parent), undoStack_(new QUndoStack(this)) {}
 
 void RunHistoryModel::setRuns(QVector<RunRow> runs) {
     beginResetModel();
@@ -357,15 +362,47 @@ Qt::ItemFlags RunHistoryModel::flags(const QModelIndex& index) const {
     return column == Run || column == Tags || column == Notes ? flags | Qt::ItemIsEditable : flags;
 }
 
+namespace {
+
+// An edit of a run's name, tags or notes: done and undone by writing the run's labels. One that
+// can no longer be written (its run.db deleted) leaves the history.
+class RunLabelsEdit : public QUndoCommand {
+public:
+    RunLabelsEdit(RunHistoryModel* model, RunRow before, RunRow after, const QString& text)
+        : QUndoCommand(text), model_(model), before_(std::move(before)), after_(std::move(after)) {}
+    void undo() override { setObsolete(!model_->writeLabels(before_)); }
+    void redo() override {
+        if (!written_) { // setData wrote it before pushing
+            setObsolete(!model_->writeLabels(after_));
+        }
+        written_ = false;
+    }
+
+private:
+    RunHistoryModel* model_;
+    RunRow before_;
+    RunRow after_;
+    bool written_ = true;
+};
+
+bool sameLabels(const RunRow& a, const RunRow& b) {
+    return a.name == b.name && a.tags == b.tags && a.notes == b.notes;
+}
+
+} // namespace
+
 bool RunHistoryModel::setData(const QModelIndex& index, const QVariant& value, int role) {
     if (!index.isValid() || index.row() >= runs_.size() || role != Qt::EditRole) {
         return false;
     }
-    RunRow edited = runs_[index.row()];
+    const RunRow before = runs_[index.row()];
+    RunRow edited = before;
     const QString text = value.toString().trimmed();
+    QString edit;
     switch (index.column()) {
     case Run: // the folder's name (or nothing) clears the name
         edited.name = text == QFileInfo(edited.directory).fileName() ? QString() : text;
+        edit = tr("Rename Run \"%1\"");
         break;
     case Tags: {
         edited.tags.clear();
@@ -374,30 +411,50 @@ bool RunHistoryModel::setData(const QModelIndex& index, const QVariant& value, i
                 edited.tags << tag.trimmed();
             }
         }
+        edit = tr("Edit Tags of \"%1\"");
         break;
     }
     case Notes:
         edited.notes = value.toString();
+        edit = tr("Edit Notes of \"%1\"");
         break;
     default:
         return false;
     }
+    if (sameLabels(before, edited)) {
+        return true; // nothing to write, nothing to undo
+    }
+    if (!writeLabels(edited)) {
+        return false;
+    }
+    undoStack_->push(new RunLabelsEdit(this, before, edited, edit.arg(before.displayName())));
+    return true;
+}
+
+bool RunHistoryModel::writeLabels(const RunRow& labelled) {
     try {
-        track::RunStore store(track::RunDirectory(edited.directory.toStdString()).run_db(),
+        track::RunStore store(track::RunDirectory(labelled.directory.toStdString()).run_db(),
                               track::RunStore::Role::Editor);
         track::RunLabels labels;
-        labels.name = edited.name.toStdString();
-        labels.notes = edited.notes.toStdString();
-        for (const QString& tag : edited.tags) {
+        labels.name = labelled.name.toStdString();
+        labels.notes = labelled.notes.toStdString();
+        for (const QString& tag : labelled.tags) {
             labels.tags.push_back(tag.toStdString());
         }
-        store.set_labels(edited.id, labels);
+        store.set_labels(labelled.id, labels);
     } catch (const std::exception& error) {
         Q_EMIT labelsNotSaved(QString::fromStdString(error.what()));
         return false;
     }
-    runs_[index.row()] = edited;
-    Q_EMIT dataChanged(this->index(index.row(), 0), this->index(index.row(), ColumnCount - 1));
+    for (qsizetype row = 0; row < runs_.size(); ++row) {
+        RunRow& shown = runs_[row];
+        if (shown.directory == labelled.directory && shown.id == labelled.id) {
+            shown.name = labelled.name;
+            shown.tags = labelled.tags;
+            shown.notes = labelled.notes;
+            Q_EMIT dataChanged(this->index(int(row), 0), this->index(int(row), ColumnCount - 1));
+        }
+    }
     return true;
 }
 
@@ -798,6 +855,9 @@ void RunHistoryView::resumeSelectedRun() {
 }
 
 void RunHistoryView::setFolder(const QString& folder) {
+    if (folder != folder_) { // another project's runs: their edits are not undone from here
+        model_->undoStack()->clear();
+    }
     folder_ = folder;
     refresh();
 }

@@ -19,6 +19,7 @@ class QLineEdit;
 class QPushButton;
 class QSortFilterProxyModel;
 class QTableView;
+class QUndoStack;
 
 namespace kiln::gui {
 
@@ -101,7 +102,7 @@ public:
     };
     // What the filter matches: every cell's text, and the whole of the notes.
     static constexpr int kFilterRole = Qt::UserRole + 1;
-    using QAbstractTableModel::QAbstractTableModel;
+    explicit RunHistoryModel(QObject* parent = nullptr);
 
     // A column's header, and what it shows (its tooltip and its entry in the column menu).
     static QString columnTitle(int column);
@@ -115,15 +116,21 @@ public:
     QVariant data(const QModelIndex& index, int role) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
     Qt::ItemFlags flags(const QModelIndex& index) const override;
-    // Renames, tags (comma-separated) or annotates a run; false, with labelsNotSaved, when its
-    // run.db cannot be written.
+    // Renames, tags (comma-separated) or annotates a run, as an edit on undoStack(); false,
+    // with labelsNotSaved, when its run.db cannot be written.
     bool setData(const QModelIndex& index, const QVariant& value, int role) override;
+    // The name, tags and notes of `labelled` (the run at its directory and id) written to its
+    // run.db and shown; false, with labelsNotSaved, when it cannot be written.
+    bool writeLabels(const RunRow& labelled);
+    // The edits of runs' names, tags and notes (Edit ▸ Undo while Run History is shown).
+    QUndoStack* undoStack() const { return undoStack_; }
 
 Q_SIGNALS:
     void labelsNotSaved(const QString& message);
 
 private:
     QVector<RunRow> runs_;
+    QUndoStack* undoStack_;
 };
 
 struct RecordedCurves; // what the selected runs recorded of one metric

@@ -3,6 +3,7 @@
 
 #include "app/application.h"
 #include "app/main_window.h"
+#include "app/project_pages.h"
 #include "app/start_page.h"
 #include "common/bar_chart.h"
 #include "common/image_conversion.h"
@@ -529,6 +530,13 @@ private Q_SLOTS:
         redo->trigger();
         QCOMPARE(window.project()->datasets().size(), 1);
         QCOMPARE(window.findChild<QListWidget*>(QStringLiteral("datasetList"))->count(), 1);
+        // While Run History is shown they act on its edits of runs' names, tags and notes.
+        auto* tabs = window.findChild<QTabWidget*>(QStringLiteral("projectTabs"));
+        tabs->setCurrentIndex(kiln::gui::ProjectPages::kRunHistory);
+        QVERIFY(!undo->isEnabled());
+        tabs->setCurrentIndex(kiln::gui::ProjectPages::kDatasets);
+        QVERIFY2(undo->isEnabled() && undo->text().contains(QStringLiteral("Add Dataset")),
+                 qPrintable(undo->text()));
         answerUnsavedChanges(window, QMessageBox::Discard);
         QVERIFY(window.projects()->newProject());
         QVERIFY(!undo->isEnabled() && !redo->isEnabled());

@@ -30,6 +30,7 @@
 #include <QTemporaryDir>
 #include <QTextDocument>
 #include <QTimer>
+#include <QUndoStack>
 #include <QtTest>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -346,6 +347,30 @@ private Q_SLOTS:
                                         QStringLiteral(" cpu, quick ,cpu")));
         QVERIFY(table->model()->setData(table->model()->index(2, RunHistoryModel::Notes),
                                         QStringLiteral("first try\nlr 0.3 diverged once")));
+        // Each edit is undone and redone (Edit ▸ Undo while Run History is shown), in run.db
+        // too; giving a cell its own text again is no edit.
+        QUndoStack* edits = model->undoStack();
+        QCOMPARE(edits->count(), 3);
+        QCOMPARE(edits->undoText(), QStringLiteral("Edit Notes of \"baseline\""));
+        const auto recordedName = [&runs] {
+            kiln::track::RunStore store(
+                kiln::track::RunDirectory((runs + QStringLiteral("/a")).toStdString()).run_db());
+            return store.runs().at(0).labels.name;
+        };
+        edits->undo();
+        edits->undo();
+        QCOMPARE(shown(2, RunHistoryModel::Tags), QString());
+        QCOMPARE(edits->undoText(), QStringLiteral("Rename Run \"a\""));
+        edits->undo();
+        QCOMPARE(shown(2, RunHistoryModel::Run), QStringLiteral("a"));
+        QCOMPARE(recordedName(), std::string());
+        for (int i = 0; i < 3; ++i) {
+            edits->redo();
+        }
+        QCOMPARE(recordedName(), std::string("baseline"));
+        QCOMPARE(shown(2, RunHistoryModel::Tags), QStringLiteral("cpu, quick"));
+        QVERIFY(table->model()->setData(name, QStringLiteral("baseline")));
+        QCOMPARE(edits->count(), 3);
         view.refresh();
         waitForHistory(&view);
         QCOMPARE(shown(2, RunHistoryModel::Run), QStringLiteral("baseline"));

@@ -890,6 +890,22 @@ private Q_SLOTS:
         QVERIFY2(message.contains("1 of 24 images are missing") && message.contains("nowhere"),
                  qPrintable(message));
 
+        // An image given a size far beyond its own is refused as the data is read for instance
+        // segmentation (its masks are drawn at that size), not at its first step; boxes alone
+        // follow the image.
+        json oversized = good;
+        oversized["images"][3]["width"] = 200000;
+        oversized["images"][3]["height"] = 200000;
+        writeJson(bad / "annotations.json", oversized);
+        message = errorOf(
+            [&] { kiln::data::load_detection_data(cocoData(root_ / "train", bad), true, 2); });
+        QVERIFY2(message.contains("is 64 x 64 pixels, but") &&
+                     message.contains("gives it 200000 x 200000"),
+                 qPrintable(message));
+        QCOMPARE(
+            kiln::data::load_detection_data(cocoData(root_ / "train", bad), false, 1).val.sizes[3],
+            (std::array<int, 2>{200000, 200000}));
+
         // Annotations come from others: no file_name leads out of the images folder.
         std::ofstream(root_ / "outside.png") << "not for the model";
         for (const std::string& escape : std::vector<std::string>{
