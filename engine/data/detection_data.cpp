@@ -207,11 +207,18 @@ void require_areas(const coco::GroundTruth& val) {
 }
 
 // Instance masks are drawn at the annotations' size: one far beyond its image's own is refused
-// as the data is read, not at the image's first step. Headers alone are read.
+// as the data is read, not at the image's first step. Headers alone are read; an image whose
+// header is unreadable is left to the loader, which skips it with a warning.
 void require_annotated_sizes(const DetectionImages& images, int threads) {
     parallel_for(images.paths.size(), threads, 64, [&](std::size_t begin, std::size_t end) {
         for (std::size_t i = begin; i < end; ++i) {
-            if (const auto stored = declared_image_size(images.paths[i])) {
+            std::optional<std::array<std::int64_t, 2>> stored;
+            try {
+                stored = declared_image_size(images.paths[i]);
+            } catch (const Error&) {
+                continue;
+            }
+            if (stored) {
                 require_annotated_size(images, i, *stored);
             }
         }
@@ -570,13 +577,10 @@ fs::path image_in_folder(const fs::path& folder, const std::string& file_name,
 
 void require_annotated_size(const DetectionImages& images, std::size_t image,
                             std::array<std::int64_t, 2> stored) {
-    constexpr std::uint64_t kMostPixelsRatio = 256;
+    constexpr std::int64_t kMostPixelsRatio = 256;
     const auto [width, height] = images.sizes[image];
-    const auto pixels = [](std::int64_t w, std::int64_t h) {
-        return std::uint64_t(std::max<std::int64_t>(w, 0)) *
-               std::uint64_t(std::max<std::int64_t>(h, 0));
-    };
-    if (pixels(width, height) <= kMostPixelsRatio * pixels(stored[0], stored[1])) {
+    // Saturating: a header may declare 2^32 x 2^32.
+    if (pixel_count({width, height}) / kMostPixelsRatio <= pixel_count(stored)) {
         return;
     }
     throw Error(in_quotes(images.paths[image]) + " is " + std::to_string(stored[0]) + " x " +

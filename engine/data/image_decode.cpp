@@ -347,10 +347,14 @@ declared_image_size(const std::vector<unsigned char>& bytes) {
 }
 
 std::optional<std::array<std::int64_t, 2>> declared_image_size(const std::filesystem::path& path) {
-    // Most frame headers are within the first 64 KB; EXIF thumbnails and ICC profiles move some.
-    for (const std::size_t head : {std::size_t{64} << 10, std::size_t{1} << 20}) {
+    // PNG, GIF, BMP and WebP say it in their first 30 bytes; a JPEG's frame header follows its
+    // metadata (EXIF thumbnails, ICC profiles), mostly within a few KB. A TIFF whose directory
+    // is further on is not read for it.
+    for (const std::size_t head :
+         {std::size_t{8} << 10, std::size_t{128} << 10, std::size_t{1} << 20}) {
         const std::vector<unsigned char> bytes = read_file(path, head);
-        if (auto size = declared_image_size(bytes); size || bytes.size() < head) {
+        const bool jpeg = bytes.size() >= 2 && bytes[0] == 0xFF && bytes[1] == 0xD8;
+        if (auto size = declared_image_size(bytes); size || bytes.size() < head || !jpeg) {
             return size;
         }
     }

@@ -65,7 +65,8 @@ std::vector<unsigned char>
 read_file(const std::filesystem::path& path,
           std::size_t most_bytes = std::numeric_limits<std::size_t>::max());
 // The {width, height} the header of the image file at `path` declares (declared_image_size),
-// reading its start alone: a JPEG's frame header follows its metadata, within 1 MB or nullopt.
+// reading its start alone: 8 KB, more for a JPEG whose frame header follows much metadata, at
+// most 1 MB; else nullopt.
 std::optional<std::array<std::int64_t, 2>> declared_image_size(const std::filesystem::path& path);
 
 } // namespace kiln::data

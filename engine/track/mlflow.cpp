@@ -600,24 +600,30 @@ const std::string& MlflowKeys::operator()(const std::string& name) {
     return keys_.emplace(name, std::move(key)).first->second;
 }
 
-template <typename Pairs> Pairs MlflowLogger::with_mlflow_keys(Pairs pairs) {
+namespace {
+
+template <typename Pairs> Pairs with_mlflow_keys(Pairs pairs, MlflowKeys& keys) {
     for (auto& [key, value] : pairs) {
-        key = keys_(key);
+        key = keys(key);
     }
     return pairs;
 }
 
+} // namespace
+
 void MlflowLogger::on_start(const TrainConfig& config, std::int64_t, std::int64_t) {
     run_id_ = store_->start_run(settings_, unix_seconds());
-    store_->log_params(with_mlflow_keys(config::flatten_settings(to_json(config))));
+    store_->log_params(with_mlflow_keys(config::flatten_settings(to_json(config)), param_keys_));
 }
 
 void MlflowLogger::on_step(const StepMetrics& metrics) {
-    store_->log_metrics(metrics.step, unix_seconds(), with_mlflow_keys(step_values(metrics)));
+    store_->log_metrics(metrics.step, unix_seconds(),
+                        with_mlflow_keys(step_values(metrics), metric_keys_));
 }
 
 void MlflowLogger::on_validation(const ValidationMetrics& metrics) {
-    store_->log_metrics(metrics.step, unix_seconds(), with_mlflow_keys(metrics.values));
+    store_->log_metrics(metrics.step, unix_seconds(),
+                        with_mlflow_keys(metrics.values, metric_keys_));
 }
 
 void MlflowLogger::on_end(const RunSummary& summary) {

@@ -71,11 +71,10 @@ public:
     const std::string& run_id() const { return run_id_; }
 
 private:
-    template <typename Pairs> Pairs with_mlflow_keys(Pairs pairs);
-
     MlflowSettings settings_;
     std::unique_ptr<MlflowStore> store_;
-    MlflowKeys keys_;
+    MlflowKeys param_keys_; // MLflow keeps params and metrics apart
+    MlflowKeys metric_keys_;
     std::string run_id_;
 };
 

@@ -287,10 +287,10 @@ void RunEstimate::estimateFromMeasuredSpeed(const std::optional<ProbedRun>& run,
                                             const QString& model, int imageSize, qint64 images,
                                             int epochs, bool onCpu) {
     // Timed in steps of at most the batch: the key names how many.
-    const QString key =
-        run && batch > 0
-            ? run->key + QStringLiteral("/%1").arg(train::plan_speed_probe(run->views, batch).samples)
-            : QString();
+    const QString key = run && batch > 0
+                            ? run->key + QStringLiteral("/%1").arg(
+                                             train::plan_speed_probe(run->views, batch).samples)
+                            : QString();
     if (const auto measured = measuredSpeed_.constFind(key);
         onCpu && measured != measuredSpeed_.constEnd() && *measured > 0) {
         const double seconds = double(images) * double(epochs) / *measured;

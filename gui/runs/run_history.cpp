@@ -364,8 +364,9 @@ Qt::ItemFlags RunHistoryModel::flags(const QModelIndex& index) const {
 
 namespace {
 
-// An edit of a run's name, tags or notes: done and undone by writing the run's labels. One that
-// can no longer be written (its run.db deleted) leaves the history.
+// An edit of a run's name, tags or notes: done and undone by writing the run's labels. One whose
+// write fails (its run.db deleted, unwritable or busy; labelsNotSaved says so) leaves the
+// history: Undo would otherwise step past a change it did not make.
 class RunLabelsEdit : public QUndoCommand {
 public:
     RunLabelsEdit(RunHistoryModel* model, RunRow before, RunRow after, const QString& text)

@@ -441,6 +441,40 @@ private Q_SLOTS:
                  cv::Size(0, 0));
     }
 
+    // A file's declared size is read from its start: a few KB, more for a JPEG whose frame
+    // header follows much metadata (an ICC profile, an EXIF thumbnail), never past 1 MB.
+    void aFilesDeclaredSizeIsReadFromItsStart() {
+        const fs::path folder = root_ / "headers";
+        const fs::path plain = folder / "plain.jpg";
+        writeImage(plain, syntheticImage(120, 160, 3));
+        std::vector<unsigned char> jpeg = kiln::data::read_file(plain);
+        QCOMPARE(kiln::data::read_file(plain, 100).size(), std::size_t{100});
+        QCOMPARE(kiln::data::read_file(plain, jpeg.size() + 5), jpeg);
+        using Size = std::array<std::int64_t, 2>;
+        QCOMPARE(kiln::data::declared_image_size(plain), std::optional<Size>(Size{160, 120}));
+        // APP segments of 64 KB after the start of image, before the frame header.
+        const auto withMetadata = [&jpeg](int segments) {
+            std::vector<unsigned char> bytes(jpeg.begin(), jpeg.begin() + 2);
+            for (int i = 0; i < segments; ++i) {
+                const std::vector<unsigned char> app = {0xFF, 0xE2, 0xFF, 0xFF};
+                bytes.insert(bytes.end(), app.begin(), app.end());
+                bytes.insert(bytes.end(), 0xFFFF - 2, 0);
+            }
+            bytes.insert(bytes.end(), jpeg.begin() + 2, jpeg.end());
+            return std::string(bytes.begin(), bytes.end());
+        };
+        writeBytes(folder / "profiled.jpg", withMetadata(3)); // 192 KB before its frame
+        QCOMPARE(kiln::data::declared_image_size(folder / "profiled.jpg"),
+                 std::optional<Size>(Size{160, 120}));
+        writeBytes(folder / "buried.jpg", withMetadata(17)); // over 1 MB
+        QCOMPARE(kiln::data::declared_image_size(folder / "buried.jpg"), std::optional<Size>());
+        writeBytes(folder / "short.ppm", "P6 30000 20000 255\n");
+        QCOMPARE(kiln::data::declared_image_size(folder / "short.ppm"),
+                 std::optional<Size>(Size{30000, 20000}));
+        writeBytes(folder / "notes.png", std::string(20000, 'x'));
+        QCOMPARE(kiln::data::declared_image_size(folder / "notes.png"), std::optional<Size>());
+    }
+
     // ---- augmentations ----
 
     void cropBoxesStayWithinTheirBounds() {
@@ -1448,14 +1482,14 @@ private Q_SLOTS:
         // A folder or a FIFO where the mask should be is named as what it is, not as missing
         // (read, a FIFO would wait for a writer forever).
         fs::create_directory(root / "masks" / "sub" / "3.png");
-        QVERIFY(kiln::test::throwsContaining(
-            [&] { kiln::data::load_segmentation_data(settings, 2); },
-            "3.png\" is a folder, not the PNG of class ids of"));
+        QVERIFY(
+            kiln::test::throwsContaining([&] { kiln::data::load_segmentation_data(settings, 2); },
+                                         "3.png\" is a folder, not the PNG of class ids of"));
         fs::remove(root / "masks" / "sub" / "3.png");
         QCOMPARE(::mkfifo((root / "masks" / "sub" / "3.png").c_str(), 0600), 0);
-        QVERIFY(kiln::test::throwsContaining(
-            [&] { kiln::data::load_segmentation_data(settings, 2); },
-            "3.png\" is not a file (a FIFO, socket or device)"));
+        QVERIFY(
+            kiln::test::throwsContaining([&] { kiln::data::load_segmentation_data(settings, 2); },
+                                         "3.png\" is not a file (a FIFO, socket or device)"));
         fs::remove(root / "masks" / "sub" / "3.png");
         std::ofstream(root / "masks" / "sub" / "3.png") << "not a png";
         try {
