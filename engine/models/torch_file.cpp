@@ -8,6 +8,7 @@
 #include <caffe2/serialize/inline_container.h>
 #include <cstdio>
 #include <cstring>
+#include <exception>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -857,13 +858,27 @@ void write_torch_load_compatible(const c10::IValue& value, const ByteSink& sink)
     pickler.protocol();
     pickler.pushIValue(value);
     pickler.stop();
+    // The writer must not see the sink fail: an exception through it unwinds into its
+    // destructor, which writes the archive's end again and throws, ending the process (a full
+    // disk aborted a run at its checkpoint). The first failure is kept, the rest of the archive
+    // discarded, and the failure thrown once the writer is done.
+    std::exception_ptr failed;
     caffe2::serialize::PyTorchStreamWriter writer([&](const void* bytes, std::size_t size) {
-        sink(static_cast<const char*>(bytes), size);
+        if (!failed) {
+            try {
+                sink(static_cast<const char*>(bytes), size);
+            } catch (...) {
+                failed = std::current_exception();
+            }
+        }
         return size;
     });
     torch::jit::writeArchiveAndTensors("data", pickled.data(), pickled.size(), pickler.tensorData(),
                                        writer);
     writer.writeEndOfFile();
+    if (failed) {
+        std::rethrow_exception(failed);
+    }
 }
 
 std::vector<char> torch_load_compatible(const c10::IValue& value) {

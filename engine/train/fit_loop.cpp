@@ -649,7 +649,16 @@ void FitLoop::save(Position& position) {
     }
     if (strategy_.writes()) {
         observer_.before_checkpoint(checkpoint_);
-        save_checkpoint(checkpoint_, {task_, optimizer_, precision_, average_}, position, config_);
+        try {
+            save_checkpoint(checkpoint_, {task_, optimizer_, precision_, average_}, position,
+                            config_);
+        } catch (const Error& error) { // a full disk: the last checkpoint written is still whole
+            throw Error(std::string(error.what()) + ". The run stopped at step " +
+                        std::to_string(position.optimizer_step) +
+                        (saved_step_ ? "; its checkpoint of step " + std::to_string(*saved_step_) +
+                                           " is kept, and resume_interrupted=true goes on from it"
+                                     : ", before its first checkpoint"));
+        }
         saved_step_ = position.optimizer_step;
         observer_.on_checkpoint(checkpoint_);
     }

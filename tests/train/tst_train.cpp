@@ -1537,6 +1537,23 @@ private Q_SLOTS:
                                                   {{3, 4096, 4096}, {3, 4096, 4096}}, 128) > 0);
     }
 
+    // A write that fails (a full disk) is an error for the caller: thrown through LibTorch's
+    // archive writer, it unwound into the writer's destructor and ended the process.
+    void aTorchFileWriteThatFailsIsAnError() {
+        const c10::IValue weights(torch::ones({1024, 256})); // 1 MiB
+        std::size_t written = 0;
+        const auto fullAfter100Kb = [&written](const char*, std::size_t size) {
+            if (written + size > 100000) {
+                throw kiln::Error("no space left on device");
+            }
+            written += size;
+        };
+        QVERIFY(kiln::test::throwsContaining(
+            [&] { kiln::models::write_torch_load_compatible(weights, fullAfter100Kb); },
+            "no space left on device"));
+        QVERIFY(written > 0 && written <= 100000);
+    }
+
     // The probe measures what one more sample adds to a step: more pixels, more memory.
     void theMemoryProbeGrowsWithTheViews() {
         const auto per_sample_mb = [](const std::vector<kiln::data::ViewShape>& views) {
