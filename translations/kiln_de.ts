@@ -2912,6 +2912,21 @@ vorhergesagt: %3</translation>
 </context>
 <context>
     <name>kiln::gui::RunHistoryModel</name>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="403"/>
+        <source>Rename Run &quot;%1&quot;</source>
+        <translation>Lauf „%1“ umbenennen</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="403"/>
+        <source>Edit Tags of &quot;%1&quot;</source>
+        <translation>Schlagwörter von „%1“ bearbeiten</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="403"/>
+        <source>Edit Notes of &quot;%1&quot;</source>
+        <translation>Notizen von „%1“ bearbeiten</translation>
+    </message>
     <message numerus="yes">
         <location filename="../gui/runs/run_history.cpp" line="113"/>
         <source>%Ln step(s)</source>

@@ -2871,6 +2871,21 @@ predicted: %3</source>
 </context>
 <context>
     <name>kiln::gui::RunHistoryModel</name>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="403"/>
+        <source>Rename Run &quot;%1&quot;</source>
+        <translation>重命名运行“%1”</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="403"/>
+        <source>Edit Tags of &quot;%1&quot;</source>
+        <translation>编辑“%1”的标签</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="403"/>
+        <source>Edit Notes of &quot;%1&quot;</source>
+        <translation>编辑“%1”的备注</translation>
+    </message>
     <message numerus="yes">
         <location filename="../gui/runs/run_history.cpp" line="113"/>
         <source>%Ln step(s)</source>

@@ -495,6 +495,10 @@ std::pair<TaskKind, json> split_task(const json& input, TaskKind fallback, bool 
         {{"task", "unknown task " + named.dump() + "; one of " + join_alternatives(known)}});
 }
 
+TaskKind recorded_task(const json& settings) {
+    return split_task(settings, TaskKind::Pretraining, false).first;
+}
+
 TrainConfig parse_train_config(const json& input, TaskKind task) {
     const auto [kind, settings] = split_task(input, task, false);
     const Resolution resolution(config::train_schema(kind), settings);

@@ -239,6 +239,9 @@ struct ResolveContext {
 // input's "task", when given, must be `task`.
 TrainConfig resolve_train_config(const nlohmann::json& input, const ResolveContext& context,
                                  TaskKind task = TaskKind::Pretraining);
+// The task that recorded settings (a run.db record, a config.json) name with "task", else
+// pretraining: what resuming a run resolves them for. An unknown name is a ConfigError.
+TaskKind recorded_task(const nlohmann::json& settings);
 EmbedConfig resolve_embed_config(const nlohmann::json& input, const ResolveContext& context);
 PredictConfig resolve_predict_config(const nlohmann::json& input, const ResolveContext& context);
 

@@ -198,7 +198,8 @@ void RunController::resumeTraining(const QString& directory) {
         settings["resume_interrupted"] = true;
         settings["overwrite"] = false;
         beginTraining(resolve_train_config(
-            settings, {system::probe_hardware(), system::WorkerEnvironment::from_process()}));
+            settings, {system::probe_hardware(), system::WorkerEnvironment::from_process()},
+            recorded_task(settings)));
         // The plots show the whole run: what it did before, then the steps it goes on with.
         pages_->livePlots->plots()->showHistory(read_recorded_history(directory));
     } catch (const std::exception& error) {

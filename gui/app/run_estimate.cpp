@@ -206,9 +206,12 @@ void RunEstimate::update() {
 void RunEstimate::updateTime(const nlohmann::json& settings, const DatasetStats* stats,
                              const std::optional<ProbedRun>& probed, bool stepFits) {
     RunConfigForm* form = pages_->runConfig;
-    // The Datasets tab scans the dataset it shows; a length may be given; a refused run has none.
+    // The Datasets tab scans the dataset it shows; a length may be given; a refused run has none,
+    // nor one of no epochs or of views the settings refuse.
+    const int epochs = settings.value("epochs", 0);
     if (stats == nullptr || stats->images == 0 || settings.contains("max_time") ||
-        settings.contains("steps") || !stepFits) {
+        settings.contains("steps") || !stepFits || epochs <= 0 ||
+        trainingImageSize(settings, *stats) < data::kMinImageSide) {
         form->setEstimate({});
         return;
     }
@@ -217,12 +220,13 @@ void RunEstimate::updateTime(const nlohmann::json& settings, const DatasetStats*
     const QString model = QString::fromStdString(settings.value("model", std::string()));
     const QString method = QString::fromStdString(settings.value("method", std::string()));
     const int image_size = trainingImageSize(settings, *stats);
-    const int epochs = settings.value("epochs", 0);
+    // A run stopped after a step or two timed mostly its start.
+    constexpr qint64 kStepsOfASpeed = 3;
     for (const RunRow& run : pages_->runHistory->model()->runs()) { // newest first
         const bool same_task =
             pretraining ? run.method == method : run.task == QString::fromStdString(task);
-        if (run.images_per_second > 0 && run.model == model && same_task &&
-            run.image_size == image_size) {
+        if (run.images_per_second > 0 && run.steps >= kStepsOfASpeed && run.model == model &&
+            same_task && run.image_size == image_size) {
             const double seconds = double(stats->images) * double(epochs) / run.images_per_second;
             form->setEstimate(
                 tr("Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed "

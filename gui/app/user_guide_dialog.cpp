@@ -5,6 +5,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QTextBrowser>
 #include <QTextCursor>
 #include <QVBoxLayout>
@@ -27,11 +28,19 @@ UserGuideDialog::UserGuideDialog(QWidget* parent)
     search_->setPlaceholderText(tr("Find in the guide (Enter: next)"));
     search_->setClearButtonEnabled(true);
     connect(search_, &QLineEdit::returnPressed, this, [this] { find(search_->text()); });
+    // As the word is typed, its first match from the top.
+    connect(search_, &QLineEdit::textEdited, this, [this](const QString& text) {
+        browser_->moveCursor(QTextCursor::Start);
+        find(text);
+    });
     auto* bar = new QHBoxLayout;
     bar->addWidget(new QLabel(tr("Find:"), this));
     bar->addWidget(search_, 1);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    // Enter in the find field finds the next match: Close is not the dialog's default button.
+    buttons->button(QDialogButtonBox::Close)->setAutoDefault(false);
+    buttons->button(QDialogButtonBox::Close)->setDefault(false);
     bar->addWidget(buttons);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(browser_, 1);

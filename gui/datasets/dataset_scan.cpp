@@ -69,6 +69,7 @@ std::optional<DatasetStats> DatasetScanner::statistics(const QString& folder,
                                                        const StopToken& stop) {
     const data::DatasetIndex index = data::DatasetIndex::scan({folder.toStdString()});
     DatasetStats stats;
+    stats.layout = layout;
     const auto total = static_cast<qint64>(index.size());
     for (std::size_t i = 0; i < index.size(); ++i) {
         if (stop.stop_requested()) {

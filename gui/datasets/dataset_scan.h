@@ -26,7 +26,8 @@ struct DatasetStats {
     QStringList unreadable; // files with an image extension whose header cannot be read
     std::shared_ptr<const data::LabelStatistics> labels; // null for unlabelled images
     QString sample;                                      // the first readable image, for previews
-    QStringList files; // the readable images, for the thumbnail grid
+    QStringList files;          // the readable images, for the thumbnail grid
+    data::DatasetLayout layout; // what was read: the images and their labels' kind and file
 };
 
 // Scans one folder on a background thread: lists the image files as training does, reads each

@@ -397,8 +397,13 @@ void DatasetsPage::showDetails() {
         : dataset.kind == QLatin1String("coco") ? tr("COCO instances JSON")
         : dataset.kind == QLatin1String("yolo") ? tr("data.yaml")
                                                 : QString());
+    const data::DatasetLayout layout{
+        data::parse_label_kind(dataset.kind.toStdString()).value_or(data::LabelKind::Images),
+        dataset.path.toStdString(), dataset.labels.toStdString()};
     const auto found = scanned_.constFind(dataset.path);
-    if (found == scanned_.constEnd()) {
+    // A scan of other labels (a change of them undone) is made again.
+    if (found == scanned_.constEnd() || found->layout.kind != layout.kind ||
+        found->layout.labels != layout.labels) {
         summary_->setText(tr("Scanning %1...").arg(QDir::toNativeSeparators(dataset.path)));
         progress_->setRange(0, 0);
         progress_->show();
@@ -406,9 +411,8 @@ void DatasetsPage::showDetails() {
         classes_->hide();
         labelSummary_->hide();
         problems_->hide();
-        const auto kind = data::parse_label_kind(dataset.kind.toStdString());
-        scanner_->scan(dataset.path, {kind.value_or(data::LabelKind::Images),
-                                      dataset.path.toStdString(), dataset.labels.toStdString()});
+        shownThumbnails_.clear();
+        scanner_->scan(dataset.path, layout);
         return;
     }
     progress_->hide();

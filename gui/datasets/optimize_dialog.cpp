@@ -15,6 +15,7 @@
 #include <QSpinBox>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <memory>
 
 namespace kiln::gui {
@@ -67,7 +68,14 @@ OptimizeDatasetDialog::OptimizeDatasetDialog(const QString& source, QWidget* par
     start_->setObjectName(QStringLiteral("startOptimizeButton"));
     connect(start_, &QPushButton::clicked, this, &OptimizeDatasetDialog::start);
     connect(buttons, &QDialogButtonBox::rejected, this, &OptimizeDatasetDialog::reject);
+    // The suggested destination shows whole (within reason), and the estimate, written in
+    // later, makes the dialog taller rather than squashing the form's rows.
+    destination_->setMinimumWidth(
+        std::min(destination_->fontMetrics().horizontalAdvance(destination_->text()) +
+                     destination_->fontMetrics().averageCharWidth() * 4,
+                 destination_->fontMetrics().averageCharWidth() * 90));
     auto* layout = new QVBoxLayout(this);
+    layout->setSizeConstraint(QLayout::SetMinimumSize);
     layout->addLayout(form);
     layout->addWidget(estimate_);
     layout->addWidget(progress_);

@@ -28,6 +28,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace kiln::gui {
@@ -466,16 +467,10 @@ TaskKind RunConfigForm::task() const {
 // previous task's default take the new task's (epochs, batch size).
 void RunConfigForm::updateTaskRows() {
     const TaskKind kind = task();
-    const int hold_out = val_data_->findData(QLatin1String(kHoldOut));
-    if (hold_out >= 0) {
-        qobject_cast<QStandardItemModel*>(val_data_->model())
-            ->item(hold_out)
-            ->setEnabled(kind == TaskKind::ImageClassification);
-        if (kind != TaskKind::ImageClassification && val_data_->currentIndex() == hold_out) {
-            val_data_->setCurrentIndex(val_data_->count() > 1 ? 1 : -1);
-        } else if (kind == TaskKind::ImageClassification && shown_task_ != kind) {
-            val_data_->setCurrentIndex(hold_out);
-        }
+    updateHoldOut();
+    if (const int hold_out = val_data_->findData(QLatin1String(kHoldOut));
+        hold_out >= 0 && kind == TaskKind::ImageClassification && shown_task_ != kind) {
+        val_data_->setCurrentIndex(hold_out);
     }
     // Pretraining has no steps setting: its length is epochs or minutes.
     auto* units = qobject_cast<QStandardItemModel*>(train_for_unit_->model());
@@ -726,6 +721,13 @@ QLabel* RunConfigForm::addRow(const QString& key, const QString& label, QWidget*
 
 void RunConfigForm::setDatasets(const QList<DatasetEntry>& datasets) {
     datasets_ = datasets;
+    // What each list had chosen stays chosen where it still is: another dataset's labels
+    // changed, or one was added.
+    const std::array<QComboBox*, 4> lists = {data_, val_data_, knn_train_, knn_val_};
+    std::array<QString, 4> chosen;
+    for (std::size_t i = 0; i < lists.size(); ++i) {
+        chosen[i] = lists[i]->currentIndex() >= 0 ? lists[i]->currentData().toString() : QString();
+    }
     data_->clear();
     val_data_->clear();
     // Classification's default: never the training images themselves.
@@ -735,9 +737,31 @@ void RunConfigForm::setDatasets(const QList<DatasetEntry>& datasets) {
         monitor->addItem(tr("none"), QString());
     }
     for (const DatasetEntry& dataset : datasets) {
-        for (QComboBox* box : {data_, val_data_, knn_train_, knn_val_}) {
+        for (QComboBox* box : lists) {
             box->addItem(dataset.name, dataset.path);
         }
+    }
+    for (std::size_t i = 0; i < lists.size(); ++i) {
+        if (const int kept = lists[i]->findData(chosen[i]); kept >= 0 && !chosen[i].isEmpty()) {
+            lists[i]->setCurrentIndex(kept);
+        }
+    }
+    updateHoldOut();
+}
+
+// Holding out part of the training images is classification's alone: another task validates on
+// a dataset of its own (the hold-out's name, given as a folder, was refused as missing).
+void RunConfigForm::updateHoldOut() {
+    const int hold_out = val_data_->findData(QLatin1String(kHoldOut));
+    if (hold_out < 0) {
+        return;
+    }
+    const bool classification = task() == TaskKind::ImageClassification;
+    qobject_cast<QStandardItemModel*>(val_data_->model())
+        ->item(hold_out)
+        ->setEnabled(classification);
+    if (!classification && val_data_->currentIndex() == hold_out) {
+        val_data_->setCurrentIndex(val_data_->count() > 1 ? 1 : -1);
     }
 }
 
@@ -873,8 +897,10 @@ nlohmann::json RunConfigForm::settings() const {
         {"transform_args", transformArgs()},
         {"precision", precision_->currentData().toString().toStdString()},
         {"seed", seed_->value()},
-        {"out", out_->text().toStdString()},
     };
+    if (!out_->text().isEmpty()) { // none: Train names a new folder
+        settings["out"] = out_->text().toStdString();
+    }
     const QString unit = train_for_unit_->currentData().toString();
     if (unit == QLatin1String("max_time")) {
         settings["max_time"] = epochs_->value() * 60;
@@ -1037,7 +1063,10 @@ namespace {
 
 // The problems of the values `settings` gives (not of what they leave out, such as out and
 // data, which a project's settings may not have yet), in the settings checker's words.
-std::vector<ConfigIssue> value_issues_of(const nlohmann::json& settings) {
+std::vector<ConfigIssue> value_issues_of(nlohmann::json settings) {
+    if (settings.is_object() && settings.value("out", nlohmann::json()) == "") {
+        settings.erase("out"); // saved by Studio before it left an unnamed folder out
+    }
     std::vector<ConfigIssue> issues;
     try {
         parse_train_config(settings);

@@ -119,6 +119,7 @@ private:
     void warnIfValidatingOnTrainingImages();
     void setRowVisible(const QString& key, bool visible);
     void updateTaskRows();
+    void updateHoldOut();
     bool needsTeacher() const;
     bool yoloLabels() const; // detection data as a YOLO data.yaml
     static QString chosenPath(const QComboBox* box);

@@ -328,6 +328,13 @@ private Q_SLOTS:
     }
 
     void resumedRunsTakeWhatTheyRecorded() {
+        // Studio resumes a run from its recorded settings: a fine-tuning run's name their task
+        // (a stopped classifier was resolved as pretraining, and refused).
+        QCOMPARE(kiln::recorded_task({{"task", "image_classification"}, {"model", "smallcnn"}}),
+                 kiln::TaskKind::ImageClassification);
+        QCOMPARE(kiln::recorded_task({{"model", "smallcnn"}}), kiln::TaskKind::Pretraining);
+        QVERIFY(kiln::test::throwsContaining([] { kiln::recorded_task({{"task", "painting"}}); },
+                                             "unknown task \"painting\""));
         json input = minimalTrain();
         input["model"] = "smallcnn";
         input["optim_args"] = {{"momentum", 0.8}};

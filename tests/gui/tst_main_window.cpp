@@ -19,6 +19,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QImage>
+#include <QLineEdit>
 #include <QLocale>
 #include <QMenu>
 #include <QMenuBar>
@@ -375,6 +376,17 @@ private Q_SLOTS:
         QCOMPARE(dialog->browser()->textCursor().selectedText().toLower(),
                  QStringLiteral("run history")); // any case, as find bars do
         QVERIFY(!dialog->find(QStringLiteral("no such words in the guide")));
+        // Typed into the find field, a word is found as it is typed; Enter finds the next
+        // match and keeps the guide open.
+        auto* search = dialog->findChild<QLineEdit*>(QStringLiteral("userGuideSearch"));
+        search->setFocus();
+        QTest::keyClicks(search, QStringLiteral("Run History"));
+        QCOMPARE(dialog->browser()->textCursor().selectedText().toLower(),
+                 QStringLiteral("run history"));
+        const int first = dialog->browser()->textCursor().position();
+        QTest::keyClick(search, Qt::Key_Return);
+        QVERIFY(dialog->isVisible());
+        QVERIFY(dialog->browser()->textCursor().position() > first);
         kiln::test::saveScreenshot(*dialog, QStringLiteral("user-guide"));
         dialog->close();
 

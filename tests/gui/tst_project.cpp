@@ -826,6 +826,8 @@ private Q_SLOTS:
         QCOMPARE(classes->bars().size(), names.size());
         QCOMPARE(classes->bars().at(0).label, names.value(QStringLiteral("0")).toString());
         QVERIFY(classes->bars().at(0).value > 0); // every scene has background
+        QTRY_VERIFY(summary->isVisible());
+        const QString masksSummary = summary->text();
 
         // Kept by the project, the labels relative to it.
         const QString file = QDir(temp_.path()).filePath(QStringLiteral("labelled/l.kiln"));
@@ -846,6 +848,14 @@ private Q_SLOTS:
         QCOMPARE(window.project()->datasets().at(0).kind, QStringLiteral("coco"));
         QCOMPARE(window.project()->datasets().at(0).labels,
                  train + QStringLiteral("/annotations.json"));
+        QTRY_VERIFY_WITH_TIMEOUT(summary->isVisible() && summary->text() != masksSummary, 30000);
+        // Undone back to the masks, the page shows what they hold again, not the COCO file's.
+        window.project()->undoStack()->undo();
+        window.project()->undoStack()->undo();
+        QCOMPARE(window.project()->datasets().at(0).kind, QStringLiteral("masks"));
+        QTRY_COMPARE_WITH_TIMEOUT(summary->text(), masksSummary, 30000);
+        window.project()->undoStack()->redo();
+        window.project()->undoStack()->redo();
         QVERIFY(window.projects()->saveProject());
         QVERIFY(window.close());
     }

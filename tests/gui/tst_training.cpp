@@ -213,6 +213,11 @@ private Q_SLOTS:
         }
         form.setSettings({{"task", "image_classification"}, {"epochs", 3}});
         QVERIFY(form.valueProblems().isEmpty());
+        // No output folder is no value: not saved, and not a problem where a project saved "".
+        QVERIFY(!form.settings().contains("out"));
+        form.setSettings({{"task", "image_classification"}, {"out", ""}});
+        QVERIFY2(form.valueProblems().isEmpty(),
+                 qPrintable(form.valueProblems().join(QLatin1Char('\n'))));
     }
 
     // "Train for" is epochs, steps (fine-tuning) or minutes (max_time), both ways.
@@ -248,12 +253,14 @@ private Q_SLOTS:
         const QString annotations = QStringLiteral("/data/scenes/annotations.json");
         const QString yaml = QStringLiteral("/data/yolo/data.yaml");
         const QString masks = QStringLiteral("/data/seg/masks");
-        form.setDatasets({{QStringLiteral("scenes"), QStringLiteral("/data/scenes/images"),
-                           QStringLiteral("coco"), annotations},
-                          {QStringLiteral("yolo"), QStringLiteral("/data/yolo/images/train"),
-                           QStringLiteral("yolo"), yaml},
-                          {QStringLiteral("seg"), QStringLiteral("/data/seg/images"),
-                           QStringLiteral("masks"), masks}});
+        const QList<kiln::gui::DatasetEntry> datasets = {
+            {QStringLiteral("scenes"), QStringLiteral("/data/scenes/images"),
+             QStringLiteral("coco"), annotations},
+            {QStringLiteral("yolo"), QStringLiteral("/data/yolo/images/train"),
+             QStringLiteral("yolo"), yaml},
+            {QStringLiteral("seg"), QStringLiteral("/data/seg/images"), QStringLiteral("masks"),
+             masks}};
+        form.setDatasets(datasets);
         const auto choose = [&](const char* field, const QString& value) {
             auto* box = form.findChild<QComboBox*>(QLatin1String(field));
             box->setCurrentIndex(box->findData(value));
@@ -273,6 +280,16 @@ private Q_SLOTS:
         QCOMPARE(settings["data"]["train"]["annotations"],
                  nlohmann::json(annotations.toStdString()));
         QCOMPARE(settings["data"]["val"]["annotations"], nlohmann::json(annotations.toStdString()));
+        // Listed again (a dataset's labels changed on the Datasets tab), the datasets chosen
+        // stay chosen, and detection is never given classification's hold-out (whose name was
+        // refused as a missing folder).
+        form.setDatasets(datasets);
+        QCOMPARE(form.settings()["data"], settings["data"]);
+        auto* val = form.findChild<QComboBox*>(QStringLiteral("valDataField"));
+        val->setCurrentIndex(1);
+        form.setDatasets({});
+        QVERIFY(val->currentData() != QVariant(QLatin1String(kiln::gui::RunConfigForm::kHoldOut)));
+        form.setDatasets(datasets);
 
         choose("dataField", QStringLiteral("/data/yolo/images/train"));
         QCOMPARE(form.findChild<QComboBox*>(QStringLiteral("detectionLabelsField"))->currentData(),
@@ -1405,8 +1422,18 @@ private Q_SLOTS:
                          QStringLiteral("Estimated run time: about ")),
                      qPrintable(window.runConfiguration()->estimate()));
         QVERIFY2(
-            window.runConfiguration()->estimate().contains(QStringLiteral("16 images x 2 epochs")),
+            window.runConfiguration()->estimate().contains(QStringLiteral("16 images x 2 epochs")) &&
+                window.runConfiguration()->estimate().contains(QStringLiteral("the speed of run")),
             qPrintable(window.runConfiguration()->estimate()));
+        // No estimate for a run of no epochs, nor of views the settings refuse.
+        auto* epochs = window.findChild<QSpinBox*>(QStringLiteral("epochsField"));
+        epochs->setValue(0);
+        QTRY_VERIFY2(window.runConfiguration()->estimate().isEmpty(),
+                     qPrintable(window.runConfiguration()->estimate()));
+        epochs->setValue(2);
+        window.findChild<QSpinBox*>(QStringLiteral("imageSizeField"))->setValue(7);
+        QTRY_VERIFY2(window.runConfiguration()->estimate().isEmpty(),
+                     qPrintable(window.runConfiguration()->estimate()));
         // Another image size has no run to go by.
         window.findChild<QSpinBox*>(QStringLiteral("imageSizeField"))->setValue(24);
         QTRY_VERIFY2(window.runConfiguration()->estimate().contains(QStringLiteral("at 24 px")),
