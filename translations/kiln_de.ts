@@ -693,6 +693,11 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu, oder 
 <context>
     <name>kiln::gui::EmbeddingsView</name>
     <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="1"/>
+        <source>&lt;b&gt;Selected&lt;/b&gt; with the lasso</source>
+        <translation>&lt;b&gt;Ausgewählt&lt;/b&gt; mit dem Lasso</translation>
+    </message>
+    <message>
         <location filename="../gui/embeddings/embeddings_view.cpp" line="286"/>
         <source>first principal component</source>
         <translation>erste Hauptkomponente</translation>
@@ -1253,6 +1258,11 @@ ausgewählt</translation>
 </context>
 <context>
     <name>kiln::gui::LivePlots</name>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="1"/>
+        <source>The run is starting: it reads its data and builds its model, and its first step is drawn here as soon as it is done.</source>
+        <translation>Der Lauf startet: Er liest seine Daten und baut sein Modell auf; sein erster Schritt wird hier gezeichnet, sobald er fertig ist.</translation>
+    </message>
     <message>
         <location filename="../gui/plots/live_plots.cpp" line="121"/>
         <source>No GPU in this run: GPU utilisation and memory are not plotted.</source>

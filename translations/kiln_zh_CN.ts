@@ -687,6 +687,11 @@ Add a folder of images with Add Dataset Folder, or drop it here. Class folders, 
 <context>
     <name>kiln::gui::EmbeddingsView</name>
     <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="1"/>
+        <source>&lt;b&gt;Selected&lt;/b&gt; with the lasso</source>
+        <translation>&lt;b&gt;套索选中&lt;/b&gt;的点</translation>
+    </message>
+    <message>
         <location filename="../gui/embeddings/embeddings_view.cpp" line="286"/>
         <source>first principal component</source>
         <translation>第一主成分</translation>
@@ -1234,6 +1239,11 @@ selected</source>
 </context>
 <context>
     <name>kiln::gui::LivePlots</name>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="1"/>
+        <source>The run is starting: it reads its data and builds its model, and its first step is drawn here as soon as it is done.</source>
+        <translation>运行正在启动：正在读取数据并构建模型，第一步完成后立即在此绘制。</translation>
+    </message>
     <message>
         <location filename="../gui/plots/live_plots.cpp" line="121"/>
         <source>No GPU in this run: GPU utilisation and memory are not plotted.</source>

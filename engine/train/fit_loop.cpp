@@ -652,6 +652,8 @@ void FitLoop::save(Position& position) {
         try {
             save_checkpoint(checkpoint_, {task_, optimizer_, precision_, average_}, position,
                             config_);
+        } catch (const NonFiniteWeights&) {
+            throw;                     // said with its fix where the run ends
         } catch (const Error& error) { // a full disk: the last checkpoint written is still whole
             throw Error(std::string(error.what()) + ". The run stopped at step " +
                         std::to_string(position.optimizer_step) +

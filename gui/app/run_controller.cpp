@@ -166,6 +166,7 @@ void RunController::beginTraining(const TrainConfig& config) {
     historyJob_.abandon(); // a project's last run must not replace this one's plots
     Q_EMIT trainingStarted();
     pages_->livePlots->clear();
+    pages_->livePlots->plots()->showStarting();
     trainedDataset_ =
         config.data.empty() ? QString() : QString::fromStdString(config.data.front().string());
     lastRunDirectory_ = QString::fromStdString(config.out.string());

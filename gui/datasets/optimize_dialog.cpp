@@ -68,8 +68,10 @@ OptimizeDatasetDialog::OptimizeDatasetDialog(const QString& source, QWidget* par
     start_->setObjectName(QStringLiteral("startOptimizeButton"));
     connect(start_, &QPushButton::clicked, this, &OptimizeDatasetDialog::start);
     connect(buttons, &QDialogButtonBox::rejected, this, &OptimizeDatasetDialog::reject);
-    // The suggested destination shows whole (within reason), and the estimate, written in
-    // later, makes the dialog taller rather than squashing the form's rows.
+    // The suggested destination shows whole (within reason); the estimate, written in later,
+    // has its three lines from the start, and more make the dialog taller rather than squash
+    // the form's rows.
+    estimate_->setMinimumHeight(estimate_->fontMetrics().lineSpacing() * 3);
     destination_->setMinimumWidth(
         std::min(destination_->fontMetrics().horizontalAdvance(destination_->text()) +
                      destination_->fontMetrics().averageCharWidth() * 4,

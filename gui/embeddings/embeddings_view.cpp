@@ -13,6 +13,7 @@
 #include <QComboBox>
 #include <QDialog>
 #include <QDir>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -374,23 +375,16 @@ void EmbeddingsView::showLoaded(const QString& file, const Mapped& mapped) {
     marked_ = plot_->addGraph();
     marked_->setName(tr("neighbours"));
     marked_->setLineStyle(QCPGraph::lsNone);
-    // The rings and squares in the text colour: black on light, white on the dark theme, and
-    // never one of the groups' colours.
-    const QColor marks = palette().color(QPalette::WindowText);
-    marked_->setScatterStyle(
-        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(marks, 1.5), Qt::NoBrush, 11));
     selected_ = plot_->addGraph();
     selected_->setName(tr("selection"));
     selected_->setLineStyle(QCPGraph::lsNone);
-    selected_->setScatterStyle(
-        QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(marks, 1.5, Qt::DotLine), Qt::NoBrush, 9));
     showMarks(marked_, {}, {});
     showMarks(selected_, {}, {});
     if (lasso_curve_ == nullptr) {
         lasso_curve_ = new QCPCurve(plot_->xAxis, plot_->yAxis);
-        lasso_curve_->setPen(QPen(palette().color(QPalette::WindowText), 1.0, Qt::DashLine));
         lasso_curve_->removeFromLegend();
     }
+    styleMarks();
     lasso_curve_->data()->clear();
     if (same_points) {
         showSelection(selection, selection_status);
@@ -489,6 +483,23 @@ void EmbeddingsView::setLasso(bool on) {
     }
 }
 
+void EmbeddingsView::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && marked_ != nullptr) {
+        styleMarks();
+        plot_->replot();
+    }
+}
+
+void EmbeddingsView::styleMarks() {
+    const QColor marks = palette().color(QPalette::WindowText);
+    marked_->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(marks, 1.5), Qt::NoBrush, 11));
+    selected_->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(marks, 1.5, Qt::DotLine), Qt::NoBrush, 9));
+    lasso_curve_->setPen(QPen(marks, 1.0, Qt::DashLine));
+}
+
 void EmbeddingsView::selectInside(const QPolygonF& polygon) {
     QVector<int> inside;
     for (int i = 0; polygon.size() >= 3 && i < x_.size(); ++i) {
@@ -500,6 +511,15 @@ void EmbeddingsView::selectInside(const QPolygonF& polygon) {
                   inside.isEmpty()
                       ? (lasso_->isChecked() ? tr("Drag around points to select them.") : QString())
                       : tr("%Ln point(s) selected", nullptr, int(inside.size())));
+    // The grid shows what Export Selection and Copy Images act on: a pick shown there before
+    // is no longer the selection.
+    if (!inside.isEmpty()) {
+        showGrid(inside, tr("<b>Selected</b> with the lasso"), false);
+    } else if (grid_shows_selection_) {
+        neighbours_->clear();
+        ++grid_generation_;
+        showNeighboursTitle();
+    }
 }
 
 void EmbeddingsView::showMarks(QCPGraph* marks, const QVector<double>& x,
@@ -600,16 +620,22 @@ void EmbeddingsView::askForLabellingPick() {
 
 void EmbeddingsView::showNeighboursTitle() {
     grid_title_->setText(tr("<b>Nearest neighbours</b> (click a point, or a thumbnail)"));
+    grid_shows_selection_ = false;
 }
 
 void EmbeddingsView::showPicksAsGrid(const QVector<int>& rows) {
+    showGrid(rows, tr("<b>To label first</b>, in the order picked"), true);
+}
+
+void EmbeddingsView::showGrid(const QVector<int>& rows, const QString& title, bool ranked) {
     neighbours_->clear();
     ++grid_generation_;
-    grid_title_->setText(tr("<b>To label first</b>, in the order picked"));
+    grid_title_->setText(title);
+    grid_shows_selection_ = true;
     for (int rank = 0; rank < rows.size(); ++rank) {
+        const QString name = QFileInfo(names_[rows[rank]]).fileName();
         auto* item = new QListWidgetItem(
-            QStringLiteral("%1\n#%2").arg(QFileInfo(names_[rows[rank]]).fileName()).arg(rank + 1),
-            neighbours_);
+            ranked ? QStringLiteral("%1\n#%2").arg(name).arg(rank + 1) : name, neighbours_);
         item->setData(kRowRole, rows[rank]);
         item->setToolTip(Qt::convertFromPlainText(names_[rows[rank]])); // as written
         item->setTextAlignment(Qt::AlignHCenter);

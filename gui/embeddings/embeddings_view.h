@@ -101,6 +101,11 @@ private:
         QVector<double> x, y;
     };
 
+    // The theme changed: the marks follow its text colour.
+    void changeEvent(QEvent* event) override;
+    // The neighbour rings, selection squares and lasso in the text colour: black on light,
+    // white on the dark theme, never one of the groups' colours.
+    void styleMarks();
     void showLoaded(const QString& file, const Mapped& mapped);
     int nearestPoint(const QPointF& pixel) const;
     void mouseMoved(QMouseEvent* event);
@@ -119,6 +124,8 @@ private:
     void showMarks(QCPGraph* marks, const QVector<double>& x, const QVector<double>& y);
     // The selection (picks, in their order) as the thumbnail grid.
     void showPicksAsGrid(const QVector<int>& rows);
+    // `rows` as the thumbnail grid under `title`, numbered in their order when `ranked`.
+    void showGrid(const QVector<int>& rows, const QString& title, bool ranked);
     void showNeighboursTitle();
     // The embeddings in memory again, with the chosen projection (one chosen while a map is
     // made is drawn after it).
@@ -150,7 +157,8 @@ private:
     bool drawing_lasso_ = false;
     QPolygonF lasso_polygon_;
     QVector<int> selection_;
-    quint64 grid_generation_ = 0; // thumbnails of an older grid are dropped
+    quint64 grid_generation_ = 0;       // thumbnails of an older grid are dropped
+    bool grid_shows_selection_ = false; // a pick or the lasso's points, not neighbours
     // Its own pool: waiting for it at the end waits for its decoders, not for others' work.
     QThreadPool decoders_;
     BackgroundJob job_;

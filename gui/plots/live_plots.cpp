@@ -47,10 +47,7 @@ LivePlots::LivePlots(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("livePlots"));
     createPanels();
     // Until a run's first step (or a recorded run) arrives, empty axes say what will come.
-    no_steps_ = new QLabel(tr("Nothing to plot yet: Run ▸ Train (Ctrl+R) starts a run of the Run "
-                              "Configuration, and its loss, speed and where the time goes are "
-                              "drawn here as it trains. A project opens with its last run here."),
-                           this);
+    no_steps_ = new QLabel(this);
     no_steps_->setObjectName(QStringLiteral("noStepsHint"));
     no_steps_->setWordWrap(true);
     auto* layout = new QGridLayout(this);
@@ -317,6 +314,9 @@ bool LivePlots::exportPng(const QString& file, QString* error) {
 }
 
 void LivePlots::clear() {
+    no_steps_->setText(tr("Nothing to plot yet: Run ▸ Train (Ctrl+R) starts a run of the Run "
+                          "Configuration, and its loss, speed and where the time goes are "
+                          "drawn here as it trains. A project opens with its last run here."));
     clock_.invalidate();
     history_seconds_ = 0;
     series_.clear();
@@ -328,6 +328,12 @@ void LivePlots::clear() {
     no_steps_->show();
     shareHeight();
     dirty_ = true;
+}
+
+void LivePlots::showStarting() {
+    clear();
+    no_steps_->setText(tr("The run is starting: it reads its data and builds its model, and its "
+                          "first step is drawn here as soon as it is done."));
 }
 
 double LivePlots::elapsedSeconds() {

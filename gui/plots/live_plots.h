@@ -31,6 +31,8 @@ public:
     explicit LivePlots(QWidget* parent = nullptr);
 
     void clear();
+    // Cleared for a run that is starting: the hint says its first step is coming.
+    void showStarting();
     // A run as its run.db recorded it (the time axis from the recorded wall times), in place of
     // what is shown; steps that arrive later continue it (a resumed run).
     void showHistory(const kiln::track::RecordedHistory& history);

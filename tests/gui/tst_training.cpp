@@ -1091,6 +1091,10 @@ private Q_SLOTS:
         // Before the first step the empty axes say what will come; the first step hides it.
         auto* hint = plots.findChild<QLabel*>(QStringLiteral("noStepsHint"));
         QVERIFY(hint->isVisible() && hint->text().contains(QStringLiteral("Run ▸ Train")));
+        // A run reading its data says it is starting, not that one could be started.
+        plots.showStarting();
+        QVERIFY(hint->isVisible() &&
+                hint->text().startsWith(QStringLiteral("The run is starting")));
         const int before = plots.redrawCount();
         QElapsedTimer clock;
         clock.start();
@@ -1422,7 +1426,8 @@ private Q_SLOTS:
                          QStringLiteral("Estimated run time: about ")),
                      qPrintable(window.runConfiguration()->estimate()));
         QVERIFY2(
-            window.runConfiguration()->estimate().contains(QStringLiteral("16 images x 2 epochs")) &&
+            window.runConfiguration()->estimate().contains(
+                QStringLiteral("16 images x 2 epochs")) &&
                 window.runConfiguration()->estimate().contains(QStringLiteral("the speed of run")),
             qPrintable(window.runConfiguration()->estimate()));
         // No estimate for a run of no epochs, nor of views the settings refuse.
@@ -1604,6 +1609,34 @@ private Q_SLOTS:
         const QList<QVariant> again = copied.takeFirst();
         QCOMPARE(again.at(0).toInt(), 0);
         QVERIFY(again.at(1).toString().contains(QStringLiteral("were not copied")));
+        // A lasso selection after the pick: the grid shows it, as Export Selection and Copy
+        // Images act on it (it kept saying "To label first" with the pick).
+        auto* grid_title = window.findChild<QLabel*>(QStringLiteral("gridTitle"));
+        QVERIFY(grid_title->text().contains(QStringLiteral("To label first")));
+        view->selectInside(QPolygonF({{xs.lower, ys.lower},
+                                      {xs.upper, ys.lower},
+                                      {xs.upper, ys.upper},
+                                      {xs.lower, ys.upper}}));
+        QCOMPARE(grid->count(), 16);
+        QVERIFY2(grid_title->text().contains(QStringLiteral("Selected")),
+                 qPrintable(grid_title->text()));
+        // The marks follow the theme's text colour (black squares were lost on the dark one).
+        QPalette dark = view->palette();
+        dark.setColor(QPalette::WindowText, Qt::white);
+        view->setPalette(dark);
+        bool restyled = false;
+        for (int i = 0; i < scatter->graphCount(); ++i) {
+            if (scatter->graph(i)->name() == QStringLiteral("selection")) {
+                restyled = scatter->graph(i)->scatterStyle().pen().color() == QColor(Qt::white);
+            }
+        }
+        QVERIFY(restyled);
+        view->setPalette(QPalette());
+        view->selectInside(QPolygonF());
+        QCOMPARE(grid->count(), 0);
+        QVERIFY(grid_title->text().contains(QStringLiteral("Nearest neighbours")));
+        view->selectForLabelling(pick);
+        QVERIFY(picked.wait(60000));
         // The next batch goes around the images labelled already (the folder they were copied
         // to), as kiln select's already_labelled does.
         const QStringList first_batch = view->selectedNames();
