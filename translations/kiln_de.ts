@@ -161,6 +161,16 @@
 <context>
     <name>kiln::gui::ActionManager</name>
     <message>
+        <location filename="../gui/app/action_manager.cpp" line="74"/>
+        <source>Undo</source>
+        <translation>Rückgängig</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="74"/>
+        <source>Redo</source>
+        <translation>Wiederherstellen</translation>
+    </message>
+    <message>
         <location filename="../gui/app/action_manager.cpp" line="37"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
@@ -2922,6 +2932,26 @@ vorhergesagt: %3</translation>
 </context>
 <context>
     <name>kiln::gui::RunHistoryModel</name>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="478"/>
+        <source>classification</source>
+        <translation>Klassifikation</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="478"/>
+        <source>segmentation</source>
+        <translation>Segmentierung</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="478"/>
+        <source>detection</source>
+        <translation>Detektion</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="478"/>
+        <source>instance seg.</source>
+        <translation>Instanzseg.</translation>
+    </message>
     <message>
         <location filename="../gui/runs/run_history.cpp" line="403"/>
         <source>Rename Run &quot;%1&quot;</source>

@@ -161,6 +161,16 @@
 <context>
     <name>kiln::gui::ActionManager</name>
     <message>
+        <location filename="../gui/app/action_manager.cpp" line="74"/>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="74"/>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
         <location filename="../gui/app/action_manager.cpp" line="37"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
@@ -2881,6 +2891,26 @@ predicted: %3</source>
 </context>
 <context>
     <name>kiln::gui::RunHistoryModel</name>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="478"/>
+        <source>classification</source>
+        <translation>分类</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="478"/>
+        <source>segmentation</source>
+        <translation>分割</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="478"/>
+        <source>detection</source>
+        <translation>检测</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="478"/>
+        <source>instance seg.</source>
+        <translation>实例分割</translation>
+    </message>
     <message>
         <location filename="../gui/runs/run_history.cpp" line="403"/>
         <source>Rename Run &quot;%1&quot;</source>

@@ -69,6 +69,10 @@ void ActionManager::createEditMenu() {
     QAction* redo = undoGroup_->createRedoAction(this, tr("&Redo"));
     redo->setObjectName(QStringLiteral("redoAction"));
     redo->setShortcut(QKeySequence::Redo);
+    // Their texts name what they would undo ("Undo Rename Run ..."); the shortcuts list names
+    // the commands.
+    undo->setProperty(kCommandNameProperty, tr("Undo"));
+    redo->setProperty(kCommandNameProperty, tr("Redo"));
     edit->addActions({undo, redo});
     edit->addSeparator();
     QAction* preferences = add(edit, QStringLiteral("preferencesAction"), tr("&Preferences..."),

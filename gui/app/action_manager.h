@@ -13,6 +13,9 @@ class QUndoStack;
 
 namespace kiln::gui {
 
+// A command's name where its action's text changes with what it acts on (Edit ▸ Undo's).
+inline constexpr const char* kCommandNameProperty = "commandName";
+
 // The window's commands, one member each (Tiled's action manager): it builds the menus and the
 // toolbar, and runs the commands that need nothing but the window (Preferences, the user guide,
 // About, Full Screen, Quit). The controllers connect the others and enable them by what is open

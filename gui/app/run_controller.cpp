@@ -99,6 +99,12 @@ bool RunController::readyFor(const QString& why) const {
 }
 
 void RunController::startTraining() {
+    // The settings' problems first: saving the project does not help a run that cannot start.
+    if (projects_->project() != nullptr && !jobs_->busy() &&
+        !pages_->runConfig->validate(nlohmann::json::object())) {
+        pages_->show(ProjectPages::kRunConfiguration);
+        return;
+    }
     if (!readyFor(tr("Training writes its runs beside the project file."))) {
         return;
     }

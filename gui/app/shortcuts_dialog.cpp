@@ -1,5 +1,7 @@
 #include "app/shortcuts_dialog.h"
 
+#include "app/action_manager.h"
+
 #include <QAction>
 #include <QDialogButtonBox>
 #include <QHeaderView>
@@ -29,7 +31,9 @@ void collect(const QMenu& menu, const QString& path, QTableWidget& table) {
         const int row = table.rowCount();
         table.insertRow(row);
         table.setItem(row, 0, new QTableWidgetItem(path));
-        table.setItem(row, 1, new QTableWidgetItem(plain(action->text())));
+        const QVariant name = action->property(kCommandNameProperty);
+        table.setItem(
+            row, 1, new QTableWidgetItem(name.isValid() ? name.toString() : plain(action->text())));
         table.setItem(row, 2,
                       new QTableWidgetItem(action->shortcut().toString(QKeySequence::NativeText)));
     }

@@ -23,10 +23,10 @@ ExportModelDialog::ExportModelDialog(const QString& project_folder, const QVecto
             continue;
         }
         const bool pretraining = run.task.isEmpty() || run.task == QLatin1String("pretrain");
-        model_->addItem(tr("%1 (%2, %3)")
-                            .arg(QFileInfo(run.directory).fileName(),
-                                 pretraining ? tr("backbone") : run.task, run.model),
-                        checkpoint);
+        model_->addItem(
+            tr("%1 (%2, %3)")
+                .arg(run.displayName(), pretraining ? tr("backbone") : run.trainedAs(), run.model),
+            checkpoint);
     }
     model_->setPlaceholderText(tr("no run has a checkpoint yet: Browse... for one"));
     precision_ = new QComboBox(this);

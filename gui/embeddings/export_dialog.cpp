@@ -45,7 +45,8 @@ ExportEmbeddingsDialog::ExportEmbeddingsDialog(const Project& project, const QVe
             model = run.checkpoint();
         }
         if (!model.isEmpty()) {
-            model_->addItem(tr("%1 (%2, %3)").arg(run.displayName(), run.model, run.method), model);
+            model_->addItem(tr("%1 (%2, %3)").arg(run.displayName(), run.model, run.trainedAs()),
+                            model);
             model_->setItemData(model_->count() - 1, run.image_size, kImageSizeRole);
         }
     }

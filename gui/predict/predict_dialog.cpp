@@ -34,7 +34,7 @@ PredictDialog::PredictDialog(const Project& project, const QVector<RunRow>& runs
         }
         const QString checkpoint = run.checkpoint();
         if (!checkpoint.isEmpty() && model_->findData(checkpoint) < 0) {
-            model_->addItem(tr("%1 (%2, %3)").arg(run.displayName(), run.task, run.model),
+            model_->addItem(tr("%1 (%2, %3)").arg(run.displayName(), run.trainedAs(), run.model),
                             checkpoint);
             model_->setItemData(model_->count() - 1, run.task, kTaskRole);
         }

@@ -1,6 +1,7 @@
 #include "runs/run_history.h"
 
 #include "common/message_boxes.h"
+#include "config/task_names.h"
 #include "core/error.h"
 #include "core/json_text.h"
 #include "plots/metric_titles.h"
@@ -205,6 +206,10 @@ QString RunRow::displayName() const {
     return name.isEmpty() ? QFileInfo(directory).fileName() : name;
 }
 
+QString RunRow::trainedAs() const {
+    return method.isEmpty() ? RunHistoryModel::taskText(task) : method; // fine-tuning: a task
+}
+
 QString RunRow::checkpoint() const {
     return runCheckpoint(directory);
 }
@@ -316,8 +321,8 @@ QVariant RunHistoryModel::data(const QModelIndex& index, int role) const {
         return run.displayName();
     case Status:
         return statusText(run.status);
-    case Method: // a fine-tuning run has a task instead
-        return run.method.isEmpty() ? run.task : run.method;
+    case Method:
+        return run.trainedAs();
     case Model:
         return run.model;
     case Dataset:
@@ -467,6 +472,27 @@ track::RecordedHistory read_recorded_history(const QString& directory) {
     }
     return track::recorded_history(store.metrics(runs.back().id),
                                    store.overview(runs.back()).watch_metric);
+}
+
+QString RunHistoryModel::taskText(const QString& task) {
+    // Short: the column fits a 1366 px screen beside the others.
+    const auto kind = task_named(task.toStdString());
+    if (!kind) {
+        return task;
+    }
+    switch (*kind) {
+    case TaskKind::ImageClassification:
+        return tr("classification");
+    case TaskKind::SemanticSegmentation:
+        return tr("segmentation");
+    case TaskKind::ObjectDetection:
+        return tr("detection");
+    case TaskKind::InstanceSegmentation:
+        return tr("instance seg.");
+    case TaskKind::Pretraining:
+        break;
+    }
+    return task;
 }
 
 QString RunHistoryModel::statusText(const QString& status) {

@@ -51,6 +51,8 @@ struct RunRow {
 
     // The name the user gave it, else its folder's.
     QString displayName() const;
+    // Its method (pretraining), else its task as Run History's Method column says it.
+    QString trainedAs() const;
     // runCheckpoint of its directory.
     QString checkpoint() const;
     // For a pretraining run, the model a fine-tuning or a distillation starts from
@@ -80,6 +82,9 @@ class RunHistoryModel : public QAbstractTableModel {
 public:
     // What Studio calls a run.db status ("cancelled" reads "Stopped").
     static QString statusText(const QString& status);
+    // What the Method column calls a fine-tuning run's task ("image_classification" reads
+    // "classification").
+    static QString taskText(const QString& task);
     enum Column {
         Run,
         Status,

@@ -115,8 +115,9 @@ QString text_at(const nlohmann::json& settings, const std::string& path,
 }
 
 // The Image size field's value for auto, every task's default: the images' own size (for
-// pretraining at most the methods' 224 px views).
-constexpr int kAutoImageSize = -1;
+// pretraining at most the methods' 224 px views). Typing 0 gives it back, as the other
+// dialogs' image size fields do.
+constexpr int kAutoImageSize = 0;
 
 QString task_title(TaskKind kind) {
     switch (kind) {
@@ -942,7 +943,7 @@ nlohmann::json RunConfigForm::settings() const {
 nlohmann::json RunConfigForm::transformArgs() const {
     // Augmentation as typed (a JSON object; validate() says when it is not one).
     nlohmann::json transform_args = augmentationArgs().value_or(nlohmann::json::object());
-    if (image_size_->value() >= 0) {
+    if (image_size_->value() != kAutoImageSize) {
         transform_args["image_size"] = {image_size_->value(), image_size_->value()};
     } else {
         transform_args["image_size"] = "auto";

@@ -36,6 +36,8 @@
 #include <QThread>
 #include <QTimer>
 #include <QTranslator>
+#include <QUndoCommand>
+#include <QUndoStack>
 #include <QWheelEvent>
 #include <QXmlStreamReader>
 #include <QtTest>
@@ -394,6 +396,11 @@ private Q_SLOTS:
         for (QAction* action : window.findChildren<QAction*>()) {
             with_shortcuts += !action->shortcut().isEmpty() && !action->objectName().isEmpty();
         }
+        // Undo is listed as Undo, not as what it would undo now.
+        QVERIFY(window.projects()->newProject());
+        window.project()->undoStack()->push(new QUndoCommand(QStringLiteral("Rename Run \"a\"")));
+        QVERIFY(
+            window.findChild<QAction*>("undoAction")->text().contains(QStringLiteral("Rename")));
         window.findChild<QAction*>("shortcutsAction")->trigger();
         auto* shortcuts = window.findChild<kiln::gui::ShortcutsDialog*>();
         QVERIFY(shortcuts != nullptr && shortcuts->isVisible());
@@ -407,6 +414,13 @@ private Q_SLOTS:
                              QKeySequence(QKeySequence::Save).toString(QKeySequence::NativeText));
         }
         QVERIFY(save);
+        const QString undo = QKeySequence(QKeySequence::Undo).toString(QKeySequence::NativeText);
+        bool undo_named = false;
+        for (int row = 0; row < table->rowCount(); ++row) {
+            undo_named = undo_named || (table->item(row, 2)->text() == undo &&
+                                        table->item(row, 1)->text() == QStringLiteral("Undo"));
+        }
+        QVERIFY(undo_named);
         kiln::test::saveScreenshot(*shortcuts, QStringLiteral("keyboard-shortcuts"));
     }
 

@@ -553,6 +553,12 @@ private Q_SLOTS:
         QVERIFY(window.projects()->newProject());
         QVERIFY(window.findChild<QAction*>("saveProjectAction")->isEnabled());
         QVERIFY(window.windowTitle().startsWith(QStringLiteral("Untitled")));
+        // Train with no dataset: the form says what is missing, before any offer to save.
+        window.findChild<QAction*>("trainAction")->trigger();
+        QVERIFY(window.findChild<QMessageBox*>(QStringLiteral("saveFirstBox")) == nullptr);
+        QCOMPARE(window.findChild<QTabWidget*>(QStringLiteral("projectTabs"))->currentIndex(),
+                 int(kiln::gui::ProjectPages::kRunConfiguration));
+        QVERIFY(!window.runConfiguration()->issueText(QStringLiteral("data")).isEmpty());
         QVERIFY(window.projects()->addDataset(data));
         QVERIFY(window.isWindowModified());
         auto* list = window.findChild<QListWidget*>(QStringLiteral("datasetList"));

@@ -402,6 +402,10 @@ private Q_SLOTS:
         image_size->setValue(16);
         QTRY_VERIFY(form.issueText(QStringLiteral("epochs")).isEmpty());
         QVERIFY(form.issueText(QStringLiteral("transform_args.image_size")).isEmpty());
+        // 0 typed is auto again (there was no way back to it but stepping below 0).
+        image_size->setValue(0);
+        QCOMPARE(image_size->text(), QStringLiteral("auto"));
+        QCOMPARE(form.settings()["transform_args"]["image_size"], nlohmann::json("auto"));
     }
 
     // On a 1366 x 768 screen the longest hints (the JSON examples) are read whole.
@@ -1934,8 +1938,7 @@ private Q_SLOTS:
         const auto column = [history](int row, int column) {
             return history->data(history->index(row, column), Qt::DisplayRole).toString();
         };
-        QCOMPARE(column(0, kiln::gui::RunHistoryModel::Method),
-                 QStringLiteral("image_classification"));
+        QCOMPARE(column(0, kiln::gui::RunHistoryModel::Method), QStringLiteral("classification"));
         const QString best = column(0, kiln::gui::RunHistoryModel::BestValidation);
         QVERIFY2(best.startsWith(QStringLiteral("top-1 accuracy ")), qPrintable(best));
         const double top1 = best.section(QLatin1Char(' '), -1).toDouble();
@@ -1956,7 +1959,7 @@ private Q_SLOTS:
             auto* model = dialog->findChild<QComboBox*>(QStringLiteral("modelSourceField"));
             QVERIFY2(model->currentData().toString().endsWith(QStringLiteral("best.ckpt")),
                      qPrintable(model->currentData().toString()));
-            QVERIFY(model->currentText().contains(QStringLiteral("image_classification")));
+            QVERIFY(model->currentText().contains(QStringLiteral("classification, ")));
             dialog->setOutput(onnx);
             kiln::test::saveScreenshot(*dialog, QStringLiteral("export-model"));
             dialog->accept();
