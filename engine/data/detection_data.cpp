@@ -142,6 +142,9 @@ fs::path path_value(const json& value, const std::string& where) {
     if (!value.is_string()) {
         bad_setting(where, "must be a path");
     }
+    if (value.get<std::string>().empty()) { // it was said not to exist, as ""
+        bad_setting(where, "is empty; give its path");
+    }
     return fs::path(value.get<std::string>());
 }
 

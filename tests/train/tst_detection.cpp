@@ -906,6 +906,13 @@ private Q_SLOTS:
             kiln::data::load_detection_data(cocoData(root_ / "train", bad), false, 1).val.sizes[3],
             (std::array<int, 2>{200000, 200000}));
 
+        // A split's path left empty (a form's field not filled in) is said to be empty.
+        json unfilled = cocoData(root_ / "train", bad);
+        unfilled["val"]["annotations"] = "";
+        message = errorOf([&] { kiln::data::load_detection_data(unfilled, false, 1); });
+        QVERIFY2(message.contains("data.val.annotations") && message.contains("is empty"),
+                 qPrintable(message));
+
         // Annotations come from others: no file_name leads out of the images folder.
         std::ofstream(root_ / "outside.png") << "not for the model";
         for (const std::string& escape : std::vector<std::string>{
