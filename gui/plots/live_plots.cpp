@@ -19,6 +19,7 @@
 #include <QTimer>
 #include <QToolTip>
 #include <algorithm>
+#include <cmath>
 
 namespace kiln::gui {
 namespace {
@@ -392,6 +393,24 @@ bool LivePlots::showsGpus() const {
     return !series_.gpuUtilPercent().isEmpty();
 }
 
+namespace {
+
+// The axis over its curves' values with a margin above and below (curves and the best marker
+// had run along the frame). A `lone` value (a run's first step) is put in the middle of a range
+// of its own: QCustomPlot keeps the size of the range before, the last run's.
+void fitValues(QCPAxis* axis, bool lone) {
+    axis->rescale(true);
+    const double center = axis->range().center();
+    if (lone) {
+        const double half = std::max(std::abs(center) * 0.1, 1e-6);
+        axis->setRange(center - half, center + half);
+    } else {
+        axis->scaleRange(1.1, center);
+    }
+}
+
+} // namespace
+
 void LivePlots::redraw() {
     if (!dirty_) {
         return;
@@ -455,19 +474,25 @@ void LivePlots::redraw() {
     shareHeight();
     // Steps or seconds, whichever the x axis shows.
     const QVector<double>& x = xs();
+    // A lone step has no line to draw: it is a dot until the next one.
+    const QCPScatterStyle lone =
+        x.size() == 1 ? QCPScatterStyle(QCPScatterStyle::ssDisc, 6) : QCPScatterStyle();
+    for (QCPGraph* graph :
+         {loss_panel_.graphs[0], loss_panel_.graphs[1], data_wait_panel_.graphs[0],
+          cpu_panel_.graphs[0], throughput_panel_.graphs[0]}) {
+        graph->setScatterStyle(lone);
+    }
     for (const Panel* panel : {&loss_panel_, &data_wait_panel_, &cpu_panel_, &gpu_panel_,
                                &throughput_panel_, &validation_panel_}) {
         if (following_) { // else the user's zoom and pan stay
             panel->plot->xAxis->setRange(x.isEmpty() ? 0 : x.front(),
                                          x.isEmpty() ? 1 : std::max(x.back(), x.front() + 1));
-            // A margin above and below: curves and the best marker had run along the frame.
             if (panel == &loss_panel_ || panel == &throughput_panel_) {
-                panel->plot->yAxis->rescale(true);
-                panel->plot->yAxis->scaleRange(1.1, panel->plot->yAxis->range().center());
+                fitValues(panel->plot->yAxis, x.size() == 1);
             }
             if (panel == &loss_panel_ || panel == &validation_panel_) {
-                panel->plot->yAxis2->rescale(true);
-                panel->plot->yAxis2->scaleRange(1.1, panel->plot->yAxis2->range().center());
+                fitValues(panel->plot->yAxis2,
+                          panel == &loss_panel_ ? x.size() == 1 : validationXs().size() == 1);
             }
             if (panel == &validation_panel_) {
                 panel->plot->yAxis->setRange(-0.03, 1.03);

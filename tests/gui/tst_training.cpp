@@ -1089,6 +1089,27 @@ private Q_SLOTS:
         QVERIFY(view.isHidden());
     }
 
+    // A run's first step alone is a dot in a value range of its own (nothing was drawn, on the
+    // last run's axes).
+    void aLoneStepIsDrawn() {
+        kiln::gui::LivePlots plots;
+        plots.show();
+        kiln::train::StepMetrics metrics;
+        metrics.step = 1;
+        metrics.loss = 5.0;
+        metrics.lr = 0.1;
+        plots.addStep(metrics);
+        QTRY_VERIFY(plots.redrawCount() > 0);
+        auto* loss = plots.findChild<QCustomPlot*>(QStringLiteral("lossPlot"));
+        QCOMPARE(loss->graph(0)->scatterStyle().shape(), QCPScatterStyle::ssDisc);
+        QVERIFY(loss->yAxis->range().contains(5.0) && loss->yAxis->range().size() <= 1.0 + 1e-9);
+        QVERIFY(loss->yAxis2->range().contains(0.1) && loss->yAxis2->range().size() <= 0.02 + 1e-9);
+        metrics.step = 2;
+        metrics.loss = 4.0;
+        plots.addStep(metrics);
+        QTRY_COMPARE(loss->graph(0)->scatterStyle().shape(), QCPScatterStyle::ssNone);
+    }
+
     void plotsKeepEveryStepAndRedrawAtMost25TimesASecond() {
         kiln::gui::LivePlots plots;
         plots.show();
