@@ -22,6 +22,8 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QRegularExpressionValidator>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QTimer>
@@ -366,6 +368,12 @@ void RunConfigForm::createAdvancedSection() {
     addRow(QStringLiteral("wandb"), tr("Weights & Biases"), wandb_project_);
     advanced_rows_ << QStringLiteral("wandb");
     connect(advanced_toggle_, &QToolButton::toggled, this, &RunConfigForm::setAdvancedVisible);
+    // Opened by the user, the section scrolls up into view (its fields opened below the fold).
+    connect(advanced_toggle_, &QToolButton::clicked, this, [this](bool opened) {
+        if (opened) {
+            QTimer::singleShot(0, this, [this] { scrollToAdvanced(); });
+        }
+    });
     setAdvancedVisible(false);
 }
 
@@ -529,6 +537,16 @@ void RunConfigForm::setAdvancedVisible(bool visible) {
         }
     }
     updateTaskRows();
+}
+
+void RunConfigForm::scrollToAdvanced() {
+    for (QWidget* outer = parentWidget(); outer != nullptr; outer = outer->parentWidget()) {
+        if (auto* scroll = qobject_cast<QScrollArea*>(outer); scroll != nullptr) {
+            scroll->verticalScrollBar()->setValue(
+                advanced_toggle_->mapTo(scroll->widget(), QPoint(0, 0)).y());
+            return;
+        }
+    }
 }
 
 bool RunConfigForm::advancedVisible() const {

@@ -120,6 +120,8 @@ private:
     void setRowVisible(const QString& key, bool visible);
     void updateTaskRows();
     void updateHoldOut();
+    // Scrolls the page the form is in so that the Advanced section starts at its top.
+    void scrollToAdvanced();
     bool needsTeacher() const;
     bool yoloLabels() const; // detection data as a YOLO data.yaml
     static QString chosenPath(const QComboBox* box);

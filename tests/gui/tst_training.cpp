@@ -50,6 +50,7 @@
 #include <QRegularExpression>
 #include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
@@ -419,6 +420,22 @@ private Q_SLOTS:
             const int needed = field->fontMetrics().horizontalAdvance(field->placeholderText());
             QTRY_VERIFY2(field->contentsRect().width() >= needed, name);
         }
+    }
+
+    // Opened by a click on a 1366 x 768 page, Advanced scrolls up into view (its fields opened
+    // below the fold).
+    void openingAdvancedScrollsItIntoView() {
+        QScrollArea page;
+        auto* form = new kiln::gui::RunConfigForm;
+        page.setWidget(form);
+        page.setWidgetResizable(true);
+        page.resize(1366, 600);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QCOMPARE(page.verticalScrollBar()->value(), 0);
+        form->findChild<QToolButton*>(QStringLiteral("advancedToggle"))->click();
+        QTRY_VERIFY(page.verticalScrollBar()->value() > 0);
+        QVERIFY(form->advancedVisible());
     }
 
     // Advanced settings: folded until asked for, round-tripped with the rest, the engine's
