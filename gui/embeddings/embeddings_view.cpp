@@ -183,7 +183,7 @@ EmbeddingsView::EmbeddingsView(QWidget* parent)
     auto* side = new QVBoxLayout;
     grid_title_ = new QLabel(this);
     grid_title_->setObjectName(QStringLiteral("gridTitle"));
-    showNeighboursTitle();
+    emptyGridForNeighbours();
     side->addWidget(grid_title_);
     side->addWidget(neighbours_, 1);
     side->addWidget(reset, 0, Qt::AlignRight);
@@ -516,9 +516,7 @@ void EmbeddingsView::selectInside(const QPolygonF& polygon) {
     if (!inside.isEmpty()) {
         showGrid(inside, tr("<b>Selected</b> with the lasso"), false);
     } else if (grid_shows_selection_) {
-        neighbours_->clear();
-        ++grid_generation_;
-        showNeighboursTitle();
+        emptyGridForNeighbours();
     }
 }
 
@@ -599,7 +597,7 @@ void EmbeddingsView::selectForLabelling(const SelectConfig& pick) {
                              picks.left_out);
             }
             showSelection(picks.rows, status);
-            showPicksAsGrid(picks.rows);
+            showGrid(picks.rows, tr("<b>To label first</b>, in the order picked"), true);
             Q_EMIT pickingDone(int(picks.rows.size()));
             catchUp();
         },
@@ -618,13 +616,11 @@ void EmbeddingsView::askForLabellingPick() {
     }
 }
 
-void EmbeddingsView::showNeighboursTitle() {
+void EmbeddingsView::emptyGridForNeighbours() {
+    neighbours_->clear();
+    ++grid_generation_;
     grid_title_->setText(tr("<b>Nearest neighbours</b> (click a point, or a thumbnail)"));
     grid_shows_selection_ = false;
-}
-
-void EmbeddingsView::showPicksAsGrid(const QVector<int>& rows) {
-    showGrid(rows, tr("<b>To label first</b>, in the order picked"), true);
 }
 
 void EmbeddingsView::showGrid(const QVector<int>& rows, const QString& title, bool ranked) {
@@ -751,9 +747,7 @@ void EmbeddingsView::selectPoint(int row) {
         return;
     }
     const std::vector<embed::Neighbour> found = embed::nearest_neighbours(unit_, row, kNeighbours);
-    neighbours_->clear();
-    ++grid_generation_;
-    showNeighboursTitle();
+    emptyGridForNeighbours();
     const auto add = [this](int point, const QString& caption) {
         auto* item = new QListWidgetItem(caption, neighbours_);
         item->setData(kRowRole, point);

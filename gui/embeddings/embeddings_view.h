@@ -122,11 +122,10 @@ private:
     void showSelection(const QVector<int>& rows, const QString& status);
     // Neighbour rings or selection squares (`marks`) at x, y.
     void showMarks(QCPGraph* marks, const QVector<double>& x, const QVector<double>& y);
-    // The selection (picks, in their order) as the thumbnail grid.
-    void showPicksAsGrid(const QVector<int>& rows);
     // `rows` as the thumbnail grid under `title`, numbered in their order when `ranked`.
     void showGrid(const QVector<int>& rows, const QString& title, bool ranked);
-    void showNeighboursTitle();
+    // The thumbnail grid emptied, titled for a point's nearest neighbours.
+    void emptyGridForNeighbours();
     // The embeddings in memory again, with the chosen projection (one chosen while a map is
     // made is drawn after it).
     void mapAgain();
